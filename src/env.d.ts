@@ -1,0 +1,14 @@
+/// <reference types="astro/client" />
+/* eslint-disable @typescript-eslint/consistent-type-imports -- a global declaration file cannot use import statements */
+
+declare namespace App {
+  interface Locals {
+    /** The server's shared context (database, config, logger), passed in by the server entry. */
+    app: import('./server/context.ts').AppContext;
+    /** The interface language of this request (set by src/middleware.ts). */
+    locale: import('./shared/i18n/index.ts').Locale;
+  }
+}
+
+/** Set at build time (astro.config.mjs): the id of this build, compared with builds/latest.json. */
+declare const __BUILD_ID__: string;

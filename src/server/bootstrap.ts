@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import type { Config } from './platform/config.ts';
+import type { Logger } from './platform/logger.ts';
+import type { AppContext } from './context.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
+
+export function readVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return pkg && typeof pkg === 'object' && 'version' in pkg ? String(pkg.version) : '0.0.0';
+}
+
+export interface Bootstrapped {
+  ctx: AppContext;
+  close: () => Promise<void>;
+}
+
+/** Opens the database, applies migrations and, on an empty database, loads the demo content. */
+export async function bootstrap(config: Config, logger: Logger, buildId: string): Promise<Bootstrapped> {
+  const handle = connectDatabase(config.database);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  if (config.seedDemo && (await needsDemoSeed(handle.db))) {
+    const summary = await runDemoSeed(handle.db);
+    logger.info({ seed: summary }, 'demo content loaded');
+  }
+  const ctx: AppContext = {
+    config,
+    logger,
+    db: handle.db,
+    dialect: handle.dialect,
+    version: readVersion(),
+    buildId,
+    startedAt: Date.now(),
+  };
+  return { ctx, close: handle.close };
+}

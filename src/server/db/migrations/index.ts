@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m20261122_0001 from './20261122-0001-system.ts';
+
+/**
+ * Every migration, in order. Listed here (not read from the folder) so the same list works under
+ * Node, Vite and the test runner. Names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122-0001-system': m20261122_0001,
+};

@@ -1,0 +1,54 @@
+import type { NewAnnouncement } from '../database.ts';
+
+// Original demo content for local trials. Fixed ids and dates keep the seed deterministic.
+
+const at = (day: number, hour = 10) =>
+  `2026-11-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00.000Z`;
+
+export const demoAnnouncements: NewAnnouncement[] = [
+  {
+    id: 'ann-0001',
+    title: '欢迎来到 Hikari：Galgame 与轻小说爱好者的新家',
+    body: '这里可以整理你玩过的 Galgame、追读中的轻小说，也可以和同好一起写感想、聊剧情。第一次来？先看看新手指南，再去社区规范里了解大家约定好的相处方式。',
+    link: '/docs/guide/getting-started',
+    pinned: 1,
+    published_at: at(1),
+    created_at: at(1),
+  },
+  {
+    id: 'ann-0002',
+    title: '社区规范 1.0 正式生效',
+    body: '经过两周的意见征集，社区规范第一版正式生效。重点提醒：讨论剧情请使用剧透标记，分享资源请注明来源与汉化组，尊重每一位创作者的劳动。',
+    link: '/docs/community/community-regulation',
+    pinned: 1,
+    published_at: at(5, 9),
+    created_at: at(5, 9),
+  },
+  {
+    id: 'ann-0003',
+    title: 'HikariPoint 积分说明上线',
+    body: '每日签到可以获得 1–10 点 HikariPoint，每月最多补签 3 次。积分的获得与消耗都会留下记录，随时可以查账。',
+    link: '/docs/guide/hikari-point',
+    pinned: 0,
+    published_at: at(12, 12),
+    created_at: at(12, 12),
+  },
+  {
+    id: 'ann-0004',
+    title: '创作者招募：一起把条目写得更好',
+    body: '我们正在招募熟悉 Galgame 与轻小说资料的创作者，负责完善作品、角色与制作人员条目。申请时写下你擅长的方向，附上一两份整理过的资料就好。',
+    link: '/docs/creator/creator-guide',
+    pinned: 0,
+    published_at: at(18, 15),
+    created_at: at(18, 15),
+  },
+  {
+    id: 'ann-0005',
+    title: '深色模式与界面细节更新',
+    body: '页头右侧可以在“跟随系统、浅色、深色”三种配色之间切换，你的选择会保存在本机浏览器中，刷新页面也不会闪烁。',
+    link: null,
+    pinned: 0,
+    published_at: at(20, 20),
+    created_at: at(20, 20),
+  },
+];

@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import sirv from 'sirv';
+
+/**
+ * Cache policy for files in dist/client: hashed build assets never change, build manifests must
+ * always be fresh, prerendered HTML is revalidated, other public files are cached for an hour.
+ */
+export function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (pathname.startsWith('/builds/')) return 'no-cache';
+  if (pathname.endsWith('.html') || !/\.[a-z0-9]+$/i.test(pathname)) return 'public, max-age=0, must-revalidate';
+  if (pathname.startsWith('/pagefind/')) return 'public, max-age=300';
+  return 'public, max-age=3600';
+}
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** Serves dist/client (the adapter does not in middleware mode); calls next() when no file matches. */
+export function createStaticHandler(clientDir: string): StaticHandler {
+  const serve = sirv(clientDir, {
+    etag: true,
+    gzip: true,
+    brotli: true,
+    dotfiles: false,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    serve(req, res, next);
+  };
+}

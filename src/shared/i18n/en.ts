@@ -1,0 +1,85 @@
+import type { MessageKey } from './zh-CN.ts';
+
+/** The English catalogue. Strings the spec quotes in English are verbatim here. */
+export const en: Record<MessageKey, string> = {
+  'site.name': 'Hikari',
+  'site.tagline': 'A community for Galgame and light-novel fans',
+  'site.description':
+    'Hikari is a community for Galgame and light-novel fans: a catalogue, a reader, discussions and creation.',
+
+  'nav.home': 'Home',
+  'nav.community': 'Community',
+  'nav.galgame': 'Galgame',
+  'nav.lightnovel': 'Light novel',
+  'nav.rules': 'Community rules',
+  'nav.docs': 'Docs',
+  'nav.skipToContent': 'Skip to content',
+  'nav.main': 'Main navigation',
+
+  'footer.docs': 'Docs',
+  'footer.rules': 'Community rules',
+  'footer.privacy': 'Privacy policy',
+  'footer.terms': 'Terms of service',
+  'footer.friendLinks': 'Friend links',
+  'footer.copyright': '© {year} Hikari · built with love',
+
+  'colorMode.system': 'System',
+  'colorMode.light': 'Light',
+  'colorMode.dark': 'Dark',
+  'colorMode.toggle': 'Switch colour mode: now {mode}',
+
+  'home.heroTitle': 'Find the next story you will love',
+  'home.heroText':
+    'Keep track of the games you played and the novels you read, and share your thoughts with fellow fans.',
+  'home.explore': 'Start exploring',
+  'home.sections': 'Explore the site',
+  'home.section.community': 'Community',
+  'home.section.community.text': 'Posts, long reviews and topics.',
+  'home.section.galgame': 'Galgame',
+  'home.section.galgame.text': 'Game details, ratings and downloads.',
+  'home.section.lightnovel': 'Light novel',
+  'home.section.lightnovel.text': 'Series and volumes, with an EPUB reader.',
+  'home.section.rules': 'Community rules',
+  'home.section.rules.text': 'Spoiler marking, sharing and getting along.',
+  'home.section.docs': 'Docs',
+  'home.section.docs.text': 'Getting started, points and creator guides.',
+  'home.announcements': 'Announcements',
+  'home.pinned': 'Pinned',
+  'home.readMore': 'Read more',
+
+  'error.heading': 'something went wrong',
+  'error.backPrevious': 'back to previous page',
+  'error.backHome': 'back to home',
+  'error.backReading': 'back to reading page',
+  'error.pageNotFound': 'Page not found: {path}',
+  'error.internal': 'Something broke on our side, please try again later',
+
+  'dialog.title': 'Notice',
+  'dialog.confirm': 'OK',
+  'dialog.cancel': 'Cancel',
+  'dialog.close': 'Close',
+
+  'toast.close': 'Dismiss notification',
+  'toast.region': 'Notifications',
+
+  'docs.title': 'Docs',
+  'docs.searchPlaceholder': 'Search the docs…',
+  'docs.searchLabel': 'Search the docs',
+  'docs.searching': 'Searching…',
+  'docs.noResults': 'Nothing found for “{query}”',
+  'docs.searchUnavailable': 'The search index is not available',
+  'docs.updated': 'Updated {date}',
+  'docs.toc': 'On this page',
+  'docs.nav': 'Docs',
+  'docs.group.guide': 'Getting started',
+  'docs.group.community': 'Community',
+  'docs.group.creator': 'Creators',
+  'docs.group.general': 'Overview',
+
+  'link.leaveTitle': 'Leaving Hikari',
+  'link.leaveMessage': 'You are about to open an external site:\n{url}\nKeep your account and privacy safe. Continue?',
+  'link.copied': 'Copied: {text}',
+  'link.copyFailed': 'Copy failed: {error}',
+  'link.copyPage': 'Copy link',
+  'build.updated': 'A new version is available and loads on your next navigation',
+};
