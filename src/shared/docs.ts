@@ -64,5 +64,13 @@ export function parseExcerpt(excerpt: string): ExcerptPart[] {
     last = match.index + match[0].length;
   }
   if (last < excerpt.length) parts.push({ text: decode(excerpt.slice(last)), mark: false });
-  return parts.filter((p) => p.text.length > 0);
+  // Chinese is indexed per character, so a word arrives as neighbouring marks: join them.
+  const merged: ExcerptPart[] = [];
+  for (const part of parts) {
+    if (part.text.length === 0) continue;
+    const previous = merged.at(-1);
+    if (previous && previous.mark === part.mark) previous.text += part.text;
+    else merged.push({ ...part });
+  }
+  return merged;
 }

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connectDatabase, type DatabaseHandle } from '../../src/server/db/connect.ts';
+import { migrateToLatest } from '../../src/server/db/migrator.ts';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops everything this test database created. */
+  destroy: () => Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: a temporary SQLite file by default, or a new PostgreSQL
+ * database when TEST_DATABASE_URL is set. Migrated unless `migrate: false`.
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+
+  if (adminUrl) {
+    const name = `hikari_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    handle = connectDatabase({ dialect: 'postgres', url: url.toString() }, { poolSize: 5 });
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), 'hikari-test-'));
+    handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (options.migrate !== false) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      await cleanup();
+    },
+  };
+}

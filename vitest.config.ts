@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+const define = { __BUILD_ID__: JSON.stringify('test-build') };
+
+// Suites that touch the database run on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is
+// set (CI runs them both ways with `npm run test:db`).
+const dbSuites = ['tests/api/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/server/modules/**/*.test.ts'];
+
+export default defineConfig({
+  define,
+  test: {
+    projects: [
+      {
+        define,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: dbSuites,
+          environment: 'node',
+        },
+      },
+      {
+        define,
+        test: {
+          name: 'db',
+          include: dbSuites,
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
