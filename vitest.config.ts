@@ -9,6 +9,9 @@ const dbSuites = ['tests/api/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/s
 export default defineConfig({
   define,
   test: {
+    // The JSON report feeds the one-line summary printed at the end of a CI run (scripts/test-summary.ts).
+    reporters: ['default', 'json'],
+    outputFile: { json: process.env.VITEST_JSON_REPORT ?? 'reports/vitest.json' },
     projects: [
       {
         define,
