@@ -11,8 +11,12 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-console': ['warn', { allow: ['warn', 'error', 'log'] }],
     },
+  },
+  {
+    // Browser code logs only warnings and errors; scripts and the server may print.
+    files: ['src/components/**', 'src/stores/**', 'src/shared/**', 'src/pages/**', 'src/layouts/**'],
+    rules: { 'no-console': ['warn', { allow: ['warn', 'error'] }] },
   },
   {
     // UI code must never import server code (DESIGN.md): islands and stores talk to the server over HTTP.
