@@ -22,7 +22,14 @@ export const footerLinks: NavLink[] = [
 ];
 
 /** True when `route` is the current page or a parent section of it ('/' matches only itself). */
-export function isActiveRoute(route: string, pathname: string): boolean {
-  if (route === '/') return pathname === '/';
-  return pathname === route || pathname.startsWith(`${route}/`);
+export function matchesRoute(route: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (route === '/') return path === '/';
+  return path === route || path.startsWith(`${route}/`);
+}
+
+/** The one route to mark as current: the most specific match, so /docs/x/y does not also light up /docs. */
+export function activeRoute(routes: readonly string[], pathname: string): string | null {
+  const matches = routes.filter((route) => matchesRoute(route, pathname));
+  return matches.sort((a, b) => b.length - a.length)[0] ?? null;
 }

@@ -37,8 +37,11 @@ test('a confirm dialog resolves false on cancel, close and mask click, and true 
 
   await external.click();
   await expect(dialog).toBeVisible();
-  await page.mouse.click(5, 5);
-  await expect(dialog).toHaveCount(0);
+  // The mask starts listening once the dialog has settled in, so the click is retried until it lands.
+  await expect(async () => {
+    await page.mouse.click(5, 5);
+    await expect(dialog).toHaveCount(0, { timeout: 1000 });
+  }).toPass();
   expect(popups).toBe(0);
 
   await external.click();

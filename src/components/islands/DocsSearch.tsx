@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { parseExcerpt, type ExcerptPart } from '../../shared/docs.ts';
 import { useT } from './ui/use-t.ts';
+import { withErrorBoundary } from './ErrorBoundary.tsx';
 
 interface PagefindResultData {
   url: string;
@@ -34,7 +35,7 @@ function loadPagefind(): Promise<Pagefind> {
 }
 
 /** Full-text search over the docs (pagefind, with Chinese word segmentation). */
-export default function DocsSearch() {
+function DocsSearch() {
   const t = useT();
   const id = useId();
   const [query, setQuery] = useState('');
@@ -124,3 +125,5 @@ export default function DocsSearch() {
     </div>
   );
 }
+
+export default withErrorBoundary(DocsSearch);

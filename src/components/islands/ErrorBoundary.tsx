@@ -22,3 +22,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return this.props.children;
   }
 }
+
+/** Wraps an island's root so a render error shows the error page in its place. */
+export function withErrorBoundary<P extends object>(Inner: (props: P) => ReactNode) {
+  const Wrapped = (props: P) => (
+    <ErrorBoundary>
+      <Inner {...props} />
+    </ErrorBoundary>
+  );
+  Wrapped.displayName = `WithErrorBoundary(${Inner.name || 'Island'})`;
+  return Wrapped;
+}

@@ -21,6 +21,8 @@ export const en: Record<MessageKey, string> = {
   'footer.privacy': 'Privacy policy',
   'footer.terms': 'Terms of service',
   'footer.friendLinks': 'Friend links',
+  'footer.links': 'Site links',
+  'footer.language': 'Interface language',
   'footer.copyright': '© {year} Hikari · built with love',
 
   'colorMode.system': 'System',

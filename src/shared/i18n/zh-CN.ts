@@ -21,6 +21,8 @@ export const zhCN = {
   'footer.privacy': '隐私政策',
   'footer.terms': '服务条款',
   'footer.friendLinks': '友情链接',
+  'footer.links': '站点链接',
+  'footer.language': '界面语言',
   'footer.copyright': '© {year} Hikari · 为热爱而建',
 
   'colorMode.system': '跟随系统',
