@@ -1,19 +1,70 @@
+import type { IconName } from './icons.ts';
 import type { MessageKey } from './i18n/index.ts';
 
-export interface NavLink {
+export type NavItemType = 'normal' | 'ad';
+/** v1: animated gradient; v2: outlined. */
+export type AdStyle = 'v1' | 'v2';
+
+/** A header navigation item (spec §3 "Nav item"). */
+export interface NavItem {
+  id: string;
+  name: MessageKey;
+  route: string;
+  icon: { iconName: IconName };
+  type: NavItemType;
+  adStyle?: AdStyle;
+  tag?: MessageKey;
+}
+
+/** The header navigation of spec §2.2, in order. The ad item's route comes from configuration. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { id: 'home', name: 'nav.home', route: '/', icon: { iconName: 'house' }, type: 'normal' },
+  { id: 'community', name: 'nav.community', route: '/community', icon: { iconName: 'messages' }, type: 'normal' },
+  { id: 'galgame', name: 'nav.galgame', route: '/galgame', icon: { iconName: 'gamepad' }, type: 'normal' },
+  { id: 'lightnovel', name: 'nav.lightnovel', route: '/lightnovel', icon: { iconName: 'book-open' }, type: 'normal' },
+  {
+    id: 'rules',
+    name: 'nav.rules',
+    route: '/docs/community/community-regulation',
+    icon: { iconName: 'scroll' },
+    type: 'normal',
+  },
+  {
+    id: 'ai-girlfriend',
+    name: 'nav.aiGirlfriend',
+    route: '',
+    icon: { iconName: 'heart' },
+    type: 'ad',
+    adStyle: 'v1',
+    tag: 'nav.tag.ad',
+  },
+];
+
+/**
+ * Sections whose pages exist. A nav item for a section that is not built yet is left out, so no link
+ * leads to a missing page; each section's issue adds its route here.
+ */
+export const BUILT_ROUTES: ReadonlySet<string> = new Set(['/', '/docs/community/community-regulation']);
+
+/** The items to show: built sections, and the ad item only when its link is configured. */
+export function navItemsFor(adUrl: string | null | undefined, built: ReadonlySet<string> = BUILT_ROUTES): NavItem[] {
+  return NAV_ITEMS.flatMap((item) => {
+    if (item.type === 'ad') return adUrl ? [{ ...item, route: adUrl }] : [];
+    return built.has(item.route) ? [item] : [];
+  });
+}
+
+export function isExternalRoute(route: string): boolean {
+  return /^https?:\/\//i.test(route);
+}
+
+export interface FooterLink {
   id: string;
   label: MessageKey;
   route: string;
 }
 
-/** Header navigation: only parts of the site that exist are listed. */
-export const headerNav: NavLink[] = [
-  { id: 'home', label: 'nav.home', route: '/' },
-  { id: 'rules', label: 'nav.rules', route: '/docs/community/community-regulation' },
-  { id: 'docs', label: 'nav.docs', route: '/docs' },
-];
-
-export const footerLinks: NavLink[] = [
+export const footerLinks: FooterLink[] = [
   { id: 'docs', label: 'footer.docs', route: '/docs' },
   { id: 'rules', label: 'footer.rules', route: '/docs/community/community-regulation' },
   { id: 'privacy', label: 'footer.privacy', route: '/privacy-policy' },

@@ -9,7 +9,8 @@ export interface PublicConfig {
   imageAllowedHosts: string[];
   analytics: { url: string; siteId: string } | null;
   chatUrl: string | null;
-  navAd: { name: string; url: string } | null;
+  /** Link of the header's advertisement item; the item is hidden when unset. */
+  navAdUrl: string | null;
 }
 
 export const PUBLIC_CONFIG_ELEMENT_ID = 'hikari-public-config';

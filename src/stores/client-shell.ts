@@ -1,5 +1,9 @@
 import { keepsScrollOnNavigation } from '../shared/layout.ts';
 import { applyColorMode, watchColorMode } from './color-mode.ts';
+import { $globalStyle, resetGlobalStyle, toCssText } from './global-style.ts';
+import { trackPageView } from './analytics.ts';
+import { canPrefetch, createPrefetchQueue, extractChunkUrls } from './prefetch.ts';
+import { $publicConfig, loadPublicConfig } from './public-config.ts';
 import {
   $newBuildAvailable,
   BUILD_POLL_MS,
@@ -28,6 +32,15 @@ export function startClientShell(): void {
     root.classList.toggle('dark', document.documentElement.classList.contains('dark'));
     queueMicrotask(applyColorMode);
   });
+
+  // Page-specific header/footer styles never outlive their page.
+  document.addEventListener('astro:after-swap', resetGlobalStyle);
+  const styleFooter = () => {
+    const footer = document.querySelector<HTMLElement>('[data-site-footer]');
+    if (footer) footer.style.cssText = toCssText($globalStyle.get().footer);
+  };
+  $globalStyle.subscribe(styleFooter);
+  document.addEventListener('astro:page-load', styleFooter);
 
   let keptScroll: number | null = null;
   document.addEventListener('astro:before-preparation', (event) => {
@@ -58,6 +71,9 @@ export function startClientShell(): void {
     if (reloadOnChunkError(event.reason)) event.preventDefault();
   });
 
+  startAnalytics();
+  startPrefetch();
+
   const buildId = __BUILD_ID__;
   const check = () => {
     if (document.visibilityState !== 'visible' || $newBuildAvailable.get()) return;
@@ -71,4 +87,62 @@ export function startClientShell(): void {
     setInterval(check, BUILD_POLL_MS);
     document.addEventListener('visibilitychange', check);
   }, MANIFEST_FIRST_FETCH_MS);
+}
+
+function startAnalytics(): void {
+  let referrer = document.referrer;
+  document.addEventListener('astro:page-load', () => {
+    const url = new URL(window.location.href);
+    const page = {
+      url,
+      title: document.title,
+      referrer,
+      language: navigator.language,
+      screenWidth: window.screen.width,
+      screenHeight: window.screen.height,
+    };
+    referrer = url.href;
+    void loadPublicConfig().then(() =>
+      trackPageView(page, {
+        config: $publicConfig.get().analytics,
+        storage: localStorage,
+        send: (endpoint, body) =>
+          fetch(endpoint, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }),
+        schedule: (fn, ms) => void setTimeout(fn, ms),
+      }),
+    );
+  });
+}
+
+/** Prefetches a same-origin page when its link is hovered, focused or touched, then preloads its chunks. */
+function startPrefetch(): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  const queue = createPrefetchQueue(async (url) => {
+    if (url.endsWith('.js')) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = url;
+      document.head.append(link);
+      return;
+    }
+    const res = await fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit);
+    if (!res.ok || !res.headers.get('content-type')?.includes('text/html')) return;
+    for (const chunk of extractChunkUrls(await res.text(), url)) {
+      if (!document.querySelector(`script[src="${new URL(chunk).pathname}"]`)) queue.enqueue(chunk);
+    }
+  });
+  const onIntent = (event: Event) => {
+    if (!canPrefetch(connection)) return;
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return;
+    url.hash = '';
+    if (url.href === window.location.href.split('#')[0]) return;
+    queue.enqueue(url.href);
+  };
+  document.addEventListener('mouseover', onIntent, { passive: true });
+  document.addEventListener('focusin', onIntent);
+  document.addEventListener('touchstart', onIntent, { passive: true });
 }

@@ -6,7 +6,7 @@ const EMPTY: PublicConfig = {
   imageAllowedHosts: [],
   analytics: null,
   chatUrl: null,
-  navAd: null,
+  navAdUrl: null,
 };
 
 function readEmbedded(): PublicConfig | null {

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from '../context.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { siteRoutes } from '../modules/site/site.routes.ts';
+import { imageDownloadRoutes, imageTransformRoutes } from '../modules/media/media.routes.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
 
@@ -26,9 +28,20 @@ export function createApi(ctx: AppContext) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   api.route('/', healthRoutes(ctx));
+  api.route('/', siteRoutes(ctx));
+  api.route('/', imageDownloadRoutes(ctx));
   api.notFound(notFoundResponse);
   api.onError((error, c) => toErrorResponse(c, error, ctx.logger));
   return api;
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/** Routes outside /api that still answer in the API's error format: the image transformation endpoint. */
+export function createMediaApp(ctx: AppContext) {
+  const app = new Hono();
+  app.route('/', imageTransformRoutes(ctx));
+  app.notFound(notFoundResponse);
+  app.onError((error, c) => toErrorResponse(c, error, ctx.logger));
+  return app;
+}

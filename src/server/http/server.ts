@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { AppContext } from '../context.ts';
-import { createApi } from './api.ts';
-import { createStaticHandler } from './static-files.ts';
+import { createApi, createMediaApp } from './api.ts';
+import { createMediaFileHandler, createStaticHandler } from './static-files.ts';
 import { createChatGateway } from '../modules/chat/chat.gateway.ts';
 
 export type AstroHandler = (
@@ -24,7 +24,9 @@ export interface HttpServer {
  */
 export function createHttpServer(ctx: AppContext, options: { clientDir: string; astro: AstroHandler }): HttpServer {
   const api = getRequestListener(createApi(ctx).fetch);
+  const media = getRequestListener(createMediaApp(ctx).fetch);
   const serveStatic = createStaticHandler(options.clientDir);
+  const serveMedia = ctx.config.storage.driver === 'local' ? createMediaFileHandler(ctx.config.storage.dir) : null;
   const chat = createChatGateway(ctx, async () => false);
   const locals: Pick<App.Locals, 'app'> = { app: ctx };
   let inFlight = 0;
@@ -47,6 +49,19 @@ export function createHttpServer(ctx: AppContext, options: { clientDir: string; 
     });
     if (path === '/api' || path.startsWith('/api/')) {
       void api(req, res);
+      return;
+    }
+    if (path === '/img') {
+      void media(req, res);
+      return;
+    }
+    if (path.startsWith('/media/') && serveMedia) {
+      req.url = (req.url ?? '').slice('/media'.length);
+      serveMedia(req, res, () => {
+        req.url = `/media${req.url ?? ''}`;
+        res.statusCode = 404;
+        res.end('Not Found');
+      });
       return;
     }
     serveStatic(req, res, () => {

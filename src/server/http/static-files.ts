@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import sirv from 'sirv';
 
 /**
@@ -30,6 +31,29 @@ export function createStaticHandler(clientDir: string): StaticHandler {
   });
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    serve(req, res, next);
+  };
+}
+
+const MEDIA_EXTENSIONS = /\.(avif|gif|jpe?g|png|webp)$/i;
+
+/** Serves uploaded media from local storage (images only; never HTML or scripts). */
+export function createMediaFileHandler(mediaDir: string): StaticHandler {
+  mkdirSync(mediaDir, { recursive: true });
+  // dev mode looks files up per request: uploads arrive while the server runs.
+  const serve = sirv(mediaDir, {
+    dev: true,
+    etag: true,
+    dotfiles: false,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'public, max-age=86400');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'");
+    },
+  });
+  return (req, res, next) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !MEDIA_EXTENSIONS.test(path)) return next();
     serve(req, res, next);
   };
 }

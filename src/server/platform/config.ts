@@ -55,7 +55,6 @@ const schema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?(,[a-z0-9.-]+(:\d+)?)*$/i, { error: 'must be a comma-separated list of host names' })
     .default('lain.bgm.tv'),
   NAV_AD_URL: httpUrl.optional(),
-  NAV_AD_NAME: z.string().min(1).max(20, { error: 'must be at most 20 characters' }).default('AI girlfriend'),
   CHAT_URL: z
     .string()
     .regex(/^wss?:\/\//, { error: 'must start with ws:// or wss://' })
@@ -95,7 +94,7 @@ export interface Config {
   /** Hosts whose images our /img endpoint may transform (besides our own media). */
   imageAllowedHosts: string[];
   /** The header's advertisement item, shown only when its link is configured. */
-  navAd: { name: string; url: string } | undefined;
+  navAdUrl: string | undefined;
   chatUrl: string | undefined;
   seedDemo: boolean;
   analytics: { url: string; siteId: string } | undefined;
@@ -153,7 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
     storage,
     imageBedUrl: e.IMAGE_BED_URL ?? `${publicOrigin}/media`,
     imageAllowedHosts: e.IMAGE_ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()),
-    navAd: e.NAV_AD_URL ? { name: e.NAV_AD_NAME, url: e.NAV_AD_URL } : undefined,
+    navAdUrl: e.NAV_AD_URL,
     chatUrl: e.CHAT_URL,
     seedDemo: e.SEED_DEMO,
     analytics: e.ANALYTICS_URL ? { url: e.ANALYTICS_URL, siteId: e.ANALYTICS_SITE_ID ?? '' } : undefined,

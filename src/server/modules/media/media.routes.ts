@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { imageQuerySchema } from '../../../shared/image-params.ts';
+import type { AppContext } from '../../context.ts';
+import { downloadImage, transformImage } from './image.service.ts';
+
+/** GET /img — the image transformation endpoint the image URL rule points at. */
+export function imageTransformRoutes(ctx: AppContext) {
+  return new Hono().get('/img', async (c) => {
+    const query = imageQuerySchema.parse(c.req.query());
+    const image = await transformImage(ctx.config, query);
+    if (c.req.header('if-none-match') === image.etag) return c.body(null, 304);
+    c.header('Content-Type', image.contentType);
+    c.header('ETag', image.etag);
+    c.header('Cache-Control', 'public, max-age=604800, stale-while-revalidate=86400');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(image.body));
+  });
+}
+
+/** GET /api/image/download?url= — streams an image as an attachment (the preview's download button). */
+export function imageDownloadRoutes(ctx: AppContext) {
+  return new Hono().get('/image/download', async (c) => {
+    const { url } = z.object({ url: z.string().min(1).max(2048) }).parse(c.req.query());
+    const image = await downloadImage(ctx.config, url);
+    c.header('Content-Type', image.contentType);
+    c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(image.filename)}`);
+    c.header('Cache-Control', 'private, max-age=3600');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(new Uint8Array(image.body));
+  });
+}
