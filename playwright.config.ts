@@ -37,6 +37,13 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      NAV_AD_URL: 'https://example.com/ai-girlfriend',
+    },
   },
 });

@@ -74,8 +74,8 @@ export default function ImagePreview() {
 
   useEffect(() => installPreviewTriggers(document), []);
 
-  if (!state.open) return null;
-  return <PreviewDialog state={state} t={t} />;
+  // Always a React element (never bare null), so Astro's renderer check recognises the island.
+  return <>{state.open && <PreviewDialog state={state} t={t} />}</>;
 }
 
 type Gesture =
@@ -190,7 +190,10 @@ function PreviewDialog({ state, t }: { state: ImagePreviewState; t: Translate })
   return (
     <Dialog.Root open onOpenChange={(next) => !next && closeImagePreview()}>
       <Dialog.Portal>
-        <Dialog.Overlay data-state-anim={anim} className="hk-fade fixed inset-0 z-[1200] bg-black/85" />
+        <Dialog.Overlay
+          data-state-anim={anim}
+          className="hk-fade fixed inset-0 z-[1200] bg-black/85 backdrop-blur-sm"
+        />
         <Dialog.Content
           ref={contentRef}
           data-state-anim={anim}

@@ -41,12 +41,13 @@ export default function SiteHeader({ items: baseItems, adItem, adUrl, pathname, 
   const style = useStore($globalStyle);
   const location = useStore($headerLocation);
   const config = useStore($publicConfig);
-  const adLink = adUrl ?? config.navAdUrl;
+  // Read the fetched configuration only after hydration, so the first render matches the server's HTML.
+  const [ready, setReady] = useState(false);
+  const adLink = adUrl ?? (ready ? config.navAdUrl : null);
   const items = useMemo(
     () => (adItem && adLink ? [...baseItems, { ...adItem, route: adLink }] : baseItems),
     [baseItems, adItem, adLink],
   );
-  const [ready, setReady] = useState(false);
   const [overflowIds, setOverflowIds] = useState<string[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
   const rowRef = useRef<HTMLDivElement>(null);
