@@ -2,8 +2,19 @@
  * The image URL rule: images on the allowed hosts are requested through the server's `GET /img`
  * transformation endpoint (resize, re-encode, blur); every other URL is used as it is.
  */
-export type ImageFormat = 'webp' | 'avif' | 'jpeg' | 'png';
-export type ImageFit = 'cover' | 'contain' | 'fill' | 'inside' | 'outside';
+import {
+  IMAGE_FITS,
+  IMAGE_FORMATS,
+  IMAGE_GRAVITIES,
+  MAX_BLUR,
+  MAX_IMAGE_DIMENSION,
+  MIN_BLUR,
+  type ImageFit,
+  type ImageFormat,
+} from './image-params.ts';
+
+export type { ImageFit, ImageFormat };
+export { MAX_BLUR, MAX_IMAGE_DIMENSION, MIN_BLUR };
 
 export interface ImageParams {
   width?: number;
@@ -40,25 +51,10 @@ export const PIXEL_DENSITIES = [1, 2];
 
 export const IMAGE_ENDPOINT = '/img';
 export const MEDIA_PATH_PREFIX = '/media/';
-export const MAX_IMAGE_DIMENSION = 4096;
-export const MIN_BLUR = 0.3;
-export const MAX_BLUR = 100;
 
-const FORMATS: readonly string[] = ['webp', 'avif', 'jpeg', 'png'] satisfies ImageFormat[];
-const FITS: readonly string[] = ['cover', 'contain', 'fill', 'inside', 'outside'] satisfies ImageFit[];
-const GRAVITIES: readonly string[] = [
-  'centre',
-  'north',
-  'south',
-  'east',
-  'west',
-  'northeast',
-  'northwest',
-  'southeast',
-  'southwest',
-  'attention',
-  'entropy',
-];
+const FORMATS: readonly string[] = IMAGE_FORMATS;
+const FITS: readonly string[] = IMAGE_FITS;
+const GRAVITIES: readonly string[] = IMAGE_GRAVITIES;
 const IMAGE_EXTENSION = /\.(?:jpe?g|png|gif|webp)$/i;
 // Only used to resolve site-relative paths; never requested.
 const SITE_BASE = 'http://site.invalid';

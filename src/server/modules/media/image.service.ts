@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageQuery } from '../../../shared/image-params.ts';
+import type { ImageQuery } from './image-query.ts';
 import type { Config } from '../../platform/config.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { loadImageSource, resolveImageSource } from './image-source.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { imageQuerySchema } from '../../../shared/image-params.ts';
+import { imageQuerySchema } from './image-query.ts';
 import type { AppContext } from '../../context.ts';
 import { downloadImage, transformImage } from './image.service.ts';
 
