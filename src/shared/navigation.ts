@@ -46,6 +46,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
  */
 export const BUILT_ROUTES: ReadonlySet<string> = new Set(['/', '/docs/community/community-regulation']);
 
+/**
+ * Pages linked from menus (header bell, avatar menu) that exist. Like BUILT_ROUTES, a link appears
+ * only when its page is built; the issue that builds a page adds its path pattern here.
+ */
+export const BUILT_PAGES: readonly RegExp[] = [/^\/login$/, /^\/register$/, /^\/reset-password$/];
+
+export function isPageBuilt(path: string, built: readonly RegExp[] = BUILT_PAGES): boolean {
+  return built.some((pattern) => pattern.test(path));
+}
+
 /** The items to show: built sections, and the ad item only when its link is configured. */
 export function navItemsFor(adUrl: string | null | undefined, built: ReadonlySet<string> = BUILT_ROUTES): NavItem[] {
   return NAV_ITEMS.flatMap((item) => {
