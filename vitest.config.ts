@@ -4,7 +4,7 @@ const define = { __BUILD_ID__: JSON.stringify('test-build') };
 
 // Suites that touch the database run on SQLite by default and on PostgreSQL when TEST_DATABASE_URL is
 // set (CI runs them both ways with `npm run test:db`).
-const dbSuites = ['tests/api/**/*.test.ts', 'src/server/db/**/*.test.ts', 'src/server/modules/**/*.test.ts'];
+const dbSuites = ['tests/api/**/*.test.ts', 'src/server/**/*.test.ts'];
 
 export default defineConfig({
   define,

@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
+import { createMailer } from './platform/mail.ts';
 
 export function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -30,6 +31,7 @@ export async function bootstrap(config: Config, logger: Logger, buildId: string)
     logger,
     db: handle.db,
     dialect: handle.dialect,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
     version: readVersion(),
     buildId,
     startedAt: Date.now(),

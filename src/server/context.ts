@@ -1,6 +1,7 @@
 import type { Config } from './platform/config.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Db, DbDialect } from './db/database.ts';
+import type { Mailer } from './platform/mail.ts';
 
 /**
  * What every part of the server shares: created once by the server entry (or a test) and handed to
@@ -11,6 +12,7 @@ export interface AppContext {
   logger: Logger;
   db: Db;
   dialect: DbDialect;
+  mailer: Mailer;
   version: string;
   buildId: string;
   startedAt: number;

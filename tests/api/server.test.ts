@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createHttpServer, type AstroHandler, type HttpServer } from '../../src/server/http/server.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { registerUser } from '../support/accounts.ts';
 
 /** Fetches through a new connection, so a closed server shows as a refused connection. */
 function get(
@@ -33,6 +34,7 @@ describe('the server entry', () => {
   let clientDir: string;
   const logLines: Record<string, unknown>[] = [];
   const rendered: string[] = [];
+  let closingSocket: Promise<number> = Promise.resolve(0);
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -105,6 +107,16 @@ describe('the server entry', () => {
     }
   });
 
+  it('accepts a chat upgrade with a valid access token, and closes it with 1001 on shutdown', async () => {
+    const { session } = await registerUser(app, 'Chatter');
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/chat?token=${session.hikariAccessToken}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', () => resolve());
+      ws.on('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
+    });
+    closingSocket = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  });
+
   it('on shutdown finishes in-flight requests, then stops accepting', async () => {
     const slow = get(port, '/slow');
     await new Promise((r) => setTimeout(r, 50));
@@ -113,6 +125,7 @@ describe('the server entry', () => {
     expect(res.status).toBe(200);
     await stopping;
     expect(http.server.listening).toBe(false);
+    expect(await closingSocket).toBe(1001);
     await expect(get(port, '/api/health')).rejects.toThrow(/ECONNREFUSED/);
   });
 });

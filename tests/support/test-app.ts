@@ -6,8 +6,25 @@ import { createLogger } from '../../src/server/platform/logger.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { createApi } from '../../src/server/http/api.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import type { Mail, Mailer } from '../../src/server/platform/mail.ts';
+
+/** Keeps sent mail in memory so tests can read verification codes. */
+export class Outbox implements Mailer {
+  readonly mails: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.mails.push(mail);
+  }
+  /** The 6-digit code in the newest mail to `to`. */
+  codeFor(to: string): string {
+    const mail = [...this.mails].reverse().find((m) => m.to === to);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+}
 
 export interface TestApp {
+  outbox: Outbox;
   ctx: AppContext;
   api: ReturnType<typeof createApi>;
   database: TestDatabase;
@@ -20,18 +37,21 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-app-'));
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...env });
+  const outbox = new Outbox();
   const ctx: AppContext = {
     config,
     logger: createLogger('silent'),
     db: database.db,
     dialect: database.dialect,
+    mailer: outbox,
     version: '0.0.0-test',
     buildId: 'test-build',
     startedAt: Date.now(),
   };
   const api = createApi(ctx);
   return {
+    outbox,
     ctx,
     api,
     database,

@@ -10,7 +10,9 @@ await runCli(async () => {
   try {
     await migrateToLatest(db);
     const summary = await runDemoSeed(db);
-    console.log(`Demo content loaded into ${dialect}: ${summary.announcements} announcements.`);
+    console.log(
+      `Demo content loaded into ${dialect}: ${summary.announcements} announcements, ${summary.accounts} new demo accounts.`,
+    );
   } finally {
     await close();
   }

@@ -14,6 +14,7 @@ function failure(code: ErrorCode, message: string, data: ApiFailure['data'] = nu
 export function toErrorResponse(c: Context, error: unknown, logger: Logger): Response {
   if (error instanceof HttpError) {
     const data = error.details && typeof error.details === 'object' ? (error.details as ApiFailure['data']) : null;
+    if (data?.retryAfter) c.header('Retry-After', String(data.retryAfter));
     return c.json(failure(error.code, error.message, data), error.status as ContentfulStatusCode);
   }
   if (error instanceof ZodError) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { createApi, createMediaApp } from './api.ts';
 import { createMediaFileHandler, createStaticHandler } from './static-files.ts';
 import { createChatGateway } from '../modules/chat/chat.gateway.ts';
+import { authenticate } from '../modules/auth/auth.service.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -27,7 +28,10 @@ export function createHttpServer(ctx: AppContext, options: { clientDir: string; 
   const media = getRequestListener(createMediaApp(ctx).fetch);
   const serveStatic = createStaticHandler(options.clientDir);
   const serveMedia = ctx.config.storage.driver === 'local' ? createMediaFileHandler(ctx.config.storage.dir) : null;
-  const chat = createChatGateway(ctx, async () => false);
+  const chat = createChatGateway(ctx, async (token) => {
+    await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
+    return true;
+  });
   const locals: Pick<App.Locals, 'app'> = { app: ctx };
   let inFlight = 0;
 

@@ -60,6 +60,7 @@ const schema = z.object({
     .regex(/^wss?:\/\//, { error: 'must start with ws:// or wss://' })
     .optional(),
   SEED_DEMO: boolFlag.default(true),
+  TRUST_PROXY: boolFlag.default(false),
   ANALYTICS_URL: httpUrl.optional(),
   ANALYTICS_SITE_ID: z.string().optional(),
   LOG_LEVEL: z
@@ -97,6 +98,8 @@ export interface Config {
   navAdUrl: string | undefined;
   chatUrl: string | undefined;
   seedDemo: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   analytics: { url: string; siteId: string } | undefined;
   logLevel: string;
 }
@@ -155,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     navAdUrl: e.NAV_AD_URL,
     chatUrl: e.CHAT_URL,
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
     analytics: e.ANALYTICS_URL ? { url: e.ANALYTICS_URL, siteId: e.ANALYTICS_SITE_ID ?? '' } : undefined,
     logLevel: e.LOG_LEVEL,
   };

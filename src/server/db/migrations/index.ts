@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m20261122_0001 from './20261122-0001-system.ts';
+import * as m20261122_0002 from './20261122-0002-accounts.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -7,4 +8,5 @@ import * as m20261122_0001 from './20261122-0001-system.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261122-0001-system': m20261122_0001,
+  '20261122-0002-accounts': m20261122_0002,
 };

@@ -1,3 +1,4 @@
+import type { UserGroup } from '../../../shared/auth.ts';
 import type { NewAnnouncement } from '../database.ts';
 
 // Original demo content for local trials. Fixed ids and dates keep the seed deterministic.
@@ -50,5 +51,46 @@ export const demoAnnouncements: NewAnnouncement[] = [
     pinned: 0,
     published_at: at(20, 20),
     created_at: at(20, 20),
+  },
+];
+
+export interface DemoAccount {
+  name: string;
+  email: string;
+  password: string;
+  group: UserGroup;
+  hikariPoint: number;
+  signature: string;
+  bio: string;
+}
+
+/** Demo accounts for local trials only (listed in the README). Production sets SEED_DEMO=false. */
+export const demoAccounts: DemoAccount[] = [
+  {
+    name: 'hikari_demo',
+    email: 'demo@hikari.local',
+    password: 'hikari-demo-2026',
+    group: 'user',
+    hikariPoint: 120,
+    signature: '今天也在推 Galgame 的路上。',
+    bio: '喜欢夏日题材与慢热的日常系作品，正在补完经典老作。',
+  },
+  {
+    name: 'hikari_creator',
+    email: 'creator@hikari.local',
+    password: 'hikari-creator-2026',
+    group: 'creator',
+    hikariPoint: 360,
+    signature: '整理条目是一种快乐。',
+    bio: '负责轻小说条目的整理与校对，欢迎私信交流资料来源。',
+  },
+  {
+    name: 'hikari_admin',
+    email: 'admin@hikari.local',
+    password: 'hikari-admin-2026',
+    group: 'superAdmin',
+    hikariPoint: 999,
+    signature: '维护社区秩序，也维护服务器。',
+    bio: 'Hikari 管理员。发现问题请在站务反馈区留言。',
   },
 ];

@@ -1,6 +1,8 @@
 import type { Db } from '../database.ts';
 import { upsertAnnouncements } from '../../modules/announcement/announcement.service.ts';
-import { demoAnnouncements } from './demo-content.ts';
+import { demoAccounts, demoAnnouncements } from './demo-content.ts';
+import { createUser, isNameTaken } from '../../modules/users/users.service.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
 
 const SEED_KEY = 'demo_seed';
 
@@ -14,14 +16,27 @@ export async function needsDemoSeed(db: Db): Promise<boolean> {
  * Loads the demo content. Deterministic (fixed ids and dates) and idempotent: running it again adds
  * nothing that is already there.
  */
-export async function runDemoSeed(db: Db, now: Date = new Date()): Promise<{ announcements: number }> {
+export async function runDemoSeed(
+  db: Db,
+  now: Date = new Date(),
+): Promise<{ announcements: number; accounts: number }> {
+  // Hash outside the transaction: argon2 is slow on purpose.
+  const accounts = await Promise.all(
+    demoAccounts.map(async (a) => ({ ...a, passwordHash: await hashPassword(a.password) })),
+  );
   return db.transaction().execute(async (trx) => {
     await upsertAnnouncements(trx, demoAnnouncements);
+    let created = 0;
+    for (const account of accounts) {
+      if (await isNameTaken(trx, account.name)) continue;
+      await createUser(trx, { ...account }, now);
+      created++;
+    }
     await trx
       .insertInto('system_state')
       .values({ key: SEED_KEY, value: 'v1', updated_at: now.toISOString() })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v1', updated_at: now.toISOString() }))
       .execute();
-    return { announcements: demoAnnouncements.length };
+    return { announcements: demoAnnouncements.length, accounts: created };
   });
 }

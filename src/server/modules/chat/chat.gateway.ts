@@ -21,8 +21,7 @@ function refuse(socket: Duplex, status: number, reason: string): void {
 
 /**
  * The WebSocket entry for private chat. An upgrade is accepted only with a valid access token
- * (`?token=`); until accounts exist there is no token that can be valid, so every upgrade is refused
- * with 401.
+ * (`?token=`, spec §7); anything else is refused with 401 before the handshake.
  */
 export function createChatGateway(ctx: AppContext, verifyToken: (token: string) => Promise<boolean>): ChatGateway {
   const wss = new WebSocketServer({ noServer: true, maxPayload: CHAT_MAX_PAYLOAD });

@@ -1,0 +1,36 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { UserGroup } from '../../shared/auth.ts';
+import type { UserRow } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../platform/errors.ts';
+import { authenticate } from '../modules/auth/auth.service.ts';
+
+export interface AuthVariables {
+  user: UserRow;
+}
+
+/** The Bearer token of the request; cookies are never read (they cannot prove intent, see DESIGN.md). */
+export function bearerToken(c: Context): string | null {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Refuses a request without a valid access token (401) and puts the caller on `c.var.user`. */
+export function requireLogin(ctx: AppContext): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    if (!token) throw new HttpError(401, 'UNAUTHORIZED', '请先登录');
+    const { user } = await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
+    c.set('user', user);
+    await next();
+  };
+}
+
+/** After requireLogin: refuses (403) callers outside the given groups. */
+export function requireGroup(...groups: UserGroup[]): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    if (!groups.includes(c.var.user.user_group)) throw new HttpError(403, 'FORBIDDEN', '没有权限执行此操作');
+    await next();
+  };
+}

@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import {
+  authPaths,
+  changeEmailRequestSchema,
+  changeEmailUpdateSchema,
+  changePasswordSchema,
+  codeRequestSchema,
+  codeVerifySchema,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  registerSchema,
+  resetCodeSchema,
+  resetPasswordSchema,
+  signupCheckSchema,
+} from '../../../shared/auth.ts';
+import type { AppContext } from '../../context.ts';
+import { requireLogin, type AuthVariables } from '../../http/auth-guard.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { ok } from '../../http/respond.ts';
+import { jsonBody } from '../../http/validate.ts';
+import { toSessionUser } from '../users/users.service.ts';
+import * as auth from './auth.service.ts';
+
+/** Accounts and sessions: spec §7 "Auth and user" (paths relative to /api). */
+export function authRoutes(ctx: AppContext) {
+  const deps: auth.AuthDeps = { db: ctx.db, secret: ctx.config.jwtSecret, mailer: ctx.mailer };
+  const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.config.trustProxy);
+  const app = new Hono<{ Variables: AuthVariables }>();
+
+  app.post(authPaths.login, async (c) => {
+    const body = await jsonBody(c, loginSchema);
+    return ok(c, await auth.login(deps, { ...body, ip: ip(c) }), '登录成功');
+  });
+
+  app.post(authPaths.register, async (c) => {
+    const body = await jsonBody(c, registerSchema);
+    return ok(c, await auth.register(deps, { ...body, ip: ip(c) }), '注册成功', 'CREATED', 201);
+  });
+
+  app.post(authPaths.signupCheck, async (c) =>
+    ok(c, await auth.checkSignup(ctx.db, await jsonBody(c, signupCheckSchema))),
+  );
+
+  app.post(authPaths.codeRequest, async (c) => {
+    const body = await jsonBody(c, codeRequestSchema);
+    return ok(c, await auth.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }), '验证码已发送');
+  });
+
+  app.post(authPaths.codeVerify, async (c) => {
+    const body = await jsonBody(c, codeVerifySchema);
+    return ok(
+      c,
+      await auth.verifyCode(deps, { email: body.email, purpose: body.type, uuid: body.uuid, code: body.code }),
+    );
+  });
+
+  app.post(authPaths.resetPasswordCode, async (c) => {
+    const body = await jsonBody(c, resetCodeSchema);
+    return ok(
+      c,
+      await auth.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
+      '如果该邮箱已注册，验证码已发送',
+    );
+  });
+
+  app.post(authPaths.resetPassword, async (c) => {
+    const body = await jsonBody(c, resetPasswordSchema);
+    await auth.resetPassword(deps, { ...body, ip: ip(c) });
+    return ok(c, null, '密码已重置，请使用新密码登录');
+  });
+
+  app.post(authPaths.refresh, async (c) => {
+    const { token } = await jsonBody(c, refreshSchema);
+    return ok(c, await auth.refresh(deps, token), '登录状态已刷新', 'TOKEN_REFRESHED');
+  });
+
+  app.post(authPaths.logout, async (c) => {
+    const body = await jsonBody(c, logoutSchema);
+    await auth.logout(deps, body.hikariRefreshToken);
+    return ok(c, null, '已退出登录');
+  });
+
+  app.post(authPaths.changePassword, requireLogin(ctx), async (c) => {
+    const body = await jsonBody(c, changePasswordSchema);
+    return ok(c, await auth.changePassword(deps, c.var.user.id, body), '密码已修改');
+  });
+
+  app.post(authPaths.changeEmailRequest, requireLogin(ctx), async (c) => {
+    const body = await jsonBody(c, changeEmailRequestSchema);
+    return ok(c, await auth.requestEmailChange(deps, { email: body.email, ip: ip(c) }), '验证码已发送到新邮箱');
+  });
+
+  app.post(authPaths.changeEmailUpdate, requireLogin(ctx), async (c) => {
+    const body = await jsonBody(c, changeEmailUpdateSchema);
+    const user = await auth.changeEmail(deps, c.var.user.id, body);
+    return ok(c, { user: toSessionUser(user, '') }, '邮箱已更换');
+  });
+
+  return app;
+}

@@ -1,0 +1,405 @@
+import {
+  REFRESH_TOKEN_TTL_SECONDS,
+  type CodePurpose,
+  type RefreshData,
+  type SessionData,
+  type UserGroup,
+} from '../../../shared/auth.ts';
+import type { Db, UserRow } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import {
+  peekRateLimit,
+  hitRateLimit,
+  enforceRateLimit,
+  rateLimited,
+  type RateRule,
+} from '../../platform/rate-limit.ts';
+import {
+  createUser,
+  findUserByAccount,
+  findUserByEmail,
+  findUserById,
+  isEmailTaken,
+  isNameTaken,
+  toSessionUser,
+} from '../users/users.service.ts';
+import { checkCode, consumeCode, issueCode } from './codes.service.ts';
+import { codeMail } from './auth.mails.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
+import {
+  generateRefreshToken,
+  hashToken,
+  newId,
+  signAccessToken,
+  verifyAccessToken,
+  wholeSecond,
+  type VerifiedAccess,
+} from './tokens.ts';
+
+/** What the auth services need besides the database. */
+export interface AuthDeps {
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+/** Abuse limits (spec issue: login 6 failures per minute per IP and per account name). */
+export const LIMITS = {
+  loginFailuresPerIp: { limit: 6, windowMs: 60_000 },
+  loginFailuresPerAccount: { limit: 6, windowMs: 60_000 },
+  codeRequestsPerEmail: { limit: 10, windowMs: 3_600_000 },
+  codeRequestsPerIp: { limit: 30, windowMs: 3_600_000 },
+  registrationsPerIp: { limit: 10, windowMs: 3_600_000 },
+  resetsPerIp: { limit: 20, windowMs: 3_600_000 },
+} satisfies Record<string, RateRule>;
+
+/** A rotated refresh token presented again within this window is a race between tabs, not theft. */
+export const ROTATION_GRACE_MS = 30_000;
+
+const clock = (deps: AuthDeps) => deps.now?.() ?? new Date();
+const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', '用户名或密码错误');
+const banned = () => new HttpError(403, 'ACCOUNT_BANNED', '账号已被封禁，如有疑问请联系管理员');
+const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', '登录状态已失效，请重新登录');
+
+async function accessFor(deps: AuthDeps, user: UserRow, now: Date): Promise<string> {
+  return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime());
+}
+
+/** Starts a login: a new refresh-token family with an absolute 7-day expiry, and an access token. */
+export async function createSession(deps: AuthDeps, user: UserRow, now = clock(deps)): Promise<SessionData> {
+  const familyId = newId();
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString();
+  const refreshToken = generateRefreshToken();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('refresh_family')
+      .values({
+        id: familyId,
+        user_id: user.id,
+        expires_at: expiresAt,
+        revoked_at: null,
+        revoke_reason: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto('refresh_token')
+      .values({
+        id: newId(),
+        family_id: familyId,
+        token_hash: hashToken(refreshToken),
+        used_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return {
+    user: toSessionUser(user, expiresAt),
+    hikariAccessToken: await accessFor(deps, user, now),
+    hikariRefreshToken: refreshToken,
+    refreshTokenExpiry: expiresAt,
+  };
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: { account: string; password: string; ip: string },
+): Promise<SessionData> {
+  const now = clock(deps);
+  const accountKey = `login:acct:${input.account.trim().toLowerCase()}`;
+  const ipKey = `login:ip:${input.ip}`;
+  const [byIp, byAccount] = await Promise.all([
+    peekRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
+    peekRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
+  ]);
+  if (byIp.count >= LIMITS.loginFailuresPerIp.limit) throw rateLimited(byIp.retryAfter, '登录失败次数过多，请稍后再试');
+  if (byAccount.count >= LIMITS.loginFailuresPerAccount.limit)
+    throw rateLimited(byAccount.retryAfter, '登录失败次数过多，请稍后再试');
+
+  const user = await findUserByAccount(deps.db, input.account);
+  const ok = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : (await burnPasswordCheck(input.password), false);
+  if (!user || !ok) {
+    await Promise.all([
+      hitRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
+      hitRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
+    ]);
+    throw invalidCredentials();
+  }
+  if (user.status === 'banned') throw banned();
+  return createSession(deps, user, now);
+}
+
+/**
+ * Rotates a refresh token: the presented token is used up and a successor in the same family is
+ * issued. Presenting a used token again revokes the whole family (theft), except within a short grace
+ * window where it answers TOKEN_ALREADY_ROTATED (two tabs refreshing at once). The claim is a
+ * conditional update, so of two racing requests exactly one gets a successor.
+ */
+export async function refresh(deps: AuthDeps, rawToken: string): Promise<RefreshData> {
+  const now = clock(deps);
+  const row = await deps.db
+    .selectFrom('refresh_token')
+    .innerJoin('refresh_family', 'refresh_family.id', 'refresh_token.family_id')
+    .select([
+      'refresh_token.id as tokenId',
+      'refresh_token.used_at as usedAt',
+      'refresh_family.id as familyId',
+      'refresh_family.user_id as userId',
+      'refresh_family.expires_at as expiresAt',
+      'refresh_family.revoked_at as revokedAt',
+    ])
+    .where('refresh_token.token_hash', '=', hashToken(rawToken))
+    .executeTakeFirst();
+  if (!row || row.revokedAt || new Date(row.expiresAt).getTime() <= now.getTime()) throw refreshInvalid();
+
+  const user = await findUserById(deps.db, row.userId);
+  if (!user) throw refreshInvalid();
+  if (user.status === 'banned') {
+    await revokeFamily(deps.db, row.familyId, 'banned', now);
+    throw banned();
+  }
+
+  const reuse = async (usedAt: string) => {
+    if (now.getTime() - new Date(usedAt).getTime() < ROTATION_GRACE_MS) {
+      throw new HttpError(409, 'TOKEN_ALREADY_ROTATED', '登录状态已在其他页面刷新');
+    }
+    await revokeFamily(deps.db, row.familyId, 'reuse', now);
+    throw new HttpError(401, 'REFRESH_TOKEN_REUSED', '登录状态异常，请重新登录');
+  };
+  if (row.usedAt) return reuse(row.usedAt);
+
+  const next = generateRefreshToken();
+  const claimed = await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('refresh_token')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', row.tokenId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('refresh_token')
+      .values({
+        id: newId(),
+        family_id: row.familyId,
+        token_hash: hashToken(next),
+        used_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    return true;
+  });
+  if (!claimed) return reuse(now.toISOString());
+
+  return {
+    hikariAccessToken: await accessFor(deps, user, now),
+    hikariRefreshToken: next,
+    refreshTokenExpiry: row.expiresAt,
+  };
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('refresh_family')
+    .set({ revoked_at: now.toISOString(), revoke_reason: reason })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: Db, userId: string, reason: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('refresh_family')
+    .set({ revoked_at: now.toISOString(), revoke_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends the login the refresh token belongs to. Unknown tokens are ignored (logout always succeeds). */
+export async function logout(deps: AuthDeps, rawToken: string | undefined): Promise<void> {
+  if (!rawToken) return;
+  const row = await deps.db
+    .selectFrom('refresh_token')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(rawToken))
+    .executeTakeFirst();
+  if (row) await revokeFamily(deps.db, row.family_id, 'logout', clock(deps));
+}
+
+/**
+ * Who is calling: verifies the access token and loads the user, refusing banned users and tokens
+ * issued before the last password change.
+ */
+export async function authenticate(
+  deps: Pick<AuthDeps, 'db' | 'secret' | 'now'>,
+  token: string,
+): Promise<{ user: UserRow; access: VerifiedAccess }> {
+  const access = await verifyAccessToken(deps.secret, token, (deps.now?.() ?? new Date()).getTime());
+  const user = await findUserById(deps.db, access._id);
+  if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+  if (user.status === 'banned') throw banned();
+  if (access.iat * 1000 < new Date(user.password_changed_at).getTime()) {
+    throw new HttpError(401, 'TOKEN_INVALID', '密码已修改，请重新登录');
+  }
+  return { user, access };
+}
+
+// ---- Codes, registration and password reset ----
+
+export async function requestCode(deps: AuthDeps, input: { email: string; purpose: CodePurpose; ip: string }) {
+  const now = clock(deps);
+  await enforceRateLimit(deps.db, `code:ip:${input.ip}`, LIMITS.codeRequestsPerIp, now.getTime());
+  if (input.purpose === 'register' && (await isEmailTaken(deps.db, input.email))) {
+    throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+  }
+  if (input.purpose === 'change_email' && (await isEmailTaken(deps.db, input.email))) {
+    throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用', {
+      issues: [{ path: 'email', message: '该邮箱已被其他账号使用' }],
+    });
+  }
+  await enforceRateLimit(deps.db, `code:email:${input.email}`, LIMITS.codeRequestsPerEmail, now.getTime());
+  const issued = await issueCode(deps.db, deps.secret, input.email, input.purpose, now);
+  // A reset code is only mailed to an existing account; the answer looks the same either way.
+  const send = input.purpose !== 'reset_password' || (await findUserByEmail(deps.db, input.email)) !== undefined;
+  if (send) await deps.mailer.send(codeMail(input.email, input.purpose, issued.code));
+  return { uuid: issued.uuid, expiresIn: issued.expiresIn, resendAfter: issued.resendAfter };
+}
+
+export async function verifyCode(
+  deps: AuthDeps,
+  input: { email: string; purpose: CodePurpose; uuid: string; code: string },
+) {
+  await checkCode(deps.db, deps.secret, input, { consume: false, now: clock(deps) });
+  return { verified: true as const };
+}
+
+export async function checkSignup(db: Db, input: { name: string; email: string }) {
+  const [nameTaken, emailTaken] = await Promise.all([isNameTaken(db, input.name), isEmailTaken(db, input.email)]);
+  return { name: { available: !nameTaken }, email: { available: !emailTaken } };
+}
+
+export async function register(
+  deps: AuthDeps,
+  input: { name: string; email: string; password: string; code: string; uuid: string; ip: string },
+): Promise<SessionData> {
+  const now = clock(deps);
+  await enforceRateLimit(deps.db, `register:ip:${input.ip}`, LIMITS.registrationsPerIp, now.getTime());
+  if (await isNameTaken(deps.db, input.name)) {
+    throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
+  }
+  if (await isEmailTaken(deps.db, input.email)) {
+    throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+  }
+  await checkCode(
+    deps.db,
+    deps.secret,
+    { email: input.email, purpose: 'register', uuid: input.uuid, code: input.code },
+    { consume: false, now },
+  );
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeCode(trx, input.uuid, now))) {
+      throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取', {
+        issues: [{ path: 'code', message: '验证码已被使用，请重新获取' }],
+      });
+    }
+    return createUser(trx, { name: input.name, email: input.email, passwordHash }, now);
+  });
+  return createSession(deps, user, now);
+}
+
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { email: string; code: string; uuid: string; password: string; ip: string },
+): Promise<void> {
+  const now = clock(deps);
+  await enforceRateLimit(deps.db, `reset:ip:${input.ip}`, LIMITS.resetsPerIp, now.getTime());
+  await checkCode(
+    deps.db,
+    deps.secret,
+    { email: input.email, purpose: 'reset_password', uuid: input.uuid, code: input.code },
+    { consume: false, now },
+  );
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user)
+    throw new HttpError(400, 'CODE_INVALID', '验证码错误', { issues: [{ path: 'code', message: '验证码错误' }] });
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeCode(trx, input.uuid, now)))
+      throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取');
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        password_changed_at: wholeSecond(now).toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    await revokeAllSessions(trx, user.id, 'password_reset', now);
+  });
+}
+
+/** Changes the password, ends every login of the account, and starts a fresh one for this device. */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  input: { oldPassword: string; newPassword: string },
+): Promise<SessionData> {
+  const now = clock(deps);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+  if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
+    throw new HttpError(400, 'INVALID_CREDENTIALS', '当前密码不正确', {
+      issues: [{ path: 'oldPassword', message: '当前密码不正确' }],
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const changedAt = wholeSecond(now);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: changedAt.toISOString(), updated_at: now.toISOString() })
+      .where('id', '=', userId)
+      .execute();
+    await revokeAllSessions(trx, userId, 'password_change', now);
+  });
+  const fresh = await findUserById(deps.db, userId);
+  return createSession(deps, fresh ?? user, now);
+}
+
+export async function requestEmailChange(deps: AuthDeps, input: { email: string; ip: string }) {
+  return requestCode(deps, { email: input.email, purpose: 'change_email', ip: input.ip });
+}
+
+export async function changeEmail(
+  deps: AuthDeps,
+  userId: string,
+  input: { email: string; code: string; uuid: string },
+): Promise<UserRow> {
+  const now = clock(deps);
+  await checkCode(
+    deps.db,
+    deps.secret,
+    { email: input.email, purpose: 'change_email', uuid: input.uuid, code: input.code },
+    { consume: false, now },
+  );
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await consumeCode(trx, input.uuid, now)))
+      throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取');
+    if (await isEmailTaken(trx, input.email)) throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用');
+    const row = await trx
+      .updateTable('users')
+      .set({ email: input.email, updated_at: now.toISOString() })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    return row;
+  });
+}

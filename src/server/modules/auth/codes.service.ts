@@ -1,0 +1,141 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose } from '../../../shared/auth.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+
+export interface IssuedCode {
+  uuid: string;
+  /** The plain code, to be mailed; never stored. */
+  code: string;
+  expiresIn: number;
+  resendAfter: number;
+}
+
+function codeHash(secret: string, uuid: string, code: string): string {
+  return createHmac('sha256', secret).update(`${uuid}:${code}`).digest('hex');
+}
+
+/**
+ * Issues a 6-digit code for an email and purpose (10-minute expiry). A new code for the same email and
+ * purpose within 60 s is refused with CODE_COOLDOWN; issuing a code retires the earlier ones.
+ */
+export async function issueCode(
+  db: Db,
+  secret: string,
+  email: string,
+  purpose: CodePurpose,
+  now = new Date(),
+): Promise<IssuedCode> {
+  const latest = await db
+    .selectFrom('one_time_code')
+    .select('created_at')
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest) {
+    const wait = Math.ceil((new Date(latest.created_at).getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
+    if (wait > 0) throw new HttpError(429, 'CODE_COOLDOWN', `验证码已发送，请 ${wait} 秒后再试`, { retryAfter: wait });
+  }
+  const uuid = randomUUID();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('one_time_code')
+      .set({ consumed_at: now.toISOString() })
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('one_time_code')
+      .values({
+        id: uuid,
+        email,
+        purpose,
+        code_hash: codeHash(secret, uuid, code),
+        expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
+        created_at: now.toISOString(),
+        verified_at: null,
+        consumed_at: null,
+      })
+      .execute();
+  });
+  return { uuid, code, expiresIn: CODE_TTL_SECONDS, resendAfter: CODE_RESEND_SECONDS };
+}
+
+export interface CodeCheck {
+  email: string;
+  purpose: CodePurpose;
+  uuid: string;
+  code: string;
+}
+
+const invalid = () =>
+  new HttpError(400, 'CODE_INVALID', '验证码错误', { issues: [{ path: 'code', message: '验证码错误' }] });
+
+/**
+ * Checks a code. A wrong code uses one of its 5 attempts; after 5 it is dead. With `consume`, a correct
+ * code is used up atomically (only one caller can consume it). Runs on `db` or inside the caller's
+ * transaction; attempt counting must happen outside a transaction that may roll back.
+ */
+export async function checkCode(
+  db: Db,
+  secret: string,
+  input: CodeCheck,
+  options: { consume: boolean; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const row = await db
+    .selectFrom('one_time_code')
+    .selectAll()
+    .where('id', '=', input.uuid)
+    .where('email', '=', input.email)
+    .where('purpose', '=', input.purpose)
+    .executeTakeFirst();
+  if (!row || row.consumed_at) throw invalid();
+  if (new Date(row.expires_at).getTime() <= now.getTime()) {
+    throw new HttpError(400, 'CODE_EXPIRED', '验证码已过期，请重新获取', {
+      issues: [{ path: 'code', message: '验证码已过期，请重新获取' }],
+    });
+  }
+  if (row.attempts >= CODE_MAX_ATTEMPTS) {
+    throw new HttpError(400, 'CODE_TOO_MANY_ATTEMPTS', '验证码错误次数过多，请重新获取', {
+      issues: [{ path: 'code', message: '验证码错误次数过多，请重新获取' }],
+    });
+  }
+  const expected = Buffer.from(row.code_hash, 'hex');
+  const actual = Buffer.from(codeHash(secret, input.uuid, input.code), 'hex');
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    await db
+      .updateTable('one_time_code')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
+    throw invalid();
+  }
+  if (!options.consume) {
+    await db.updateTable('one_time_code').set({ verified_at: now.toISOString() }).where('id', '=', row.id).execute();
+    return;
+  }
+  const result = await db
+    .updateTable('one_time_code')
+    .set({ consumed_at: now.toISOString(), verified_at: row.verified_at ?? now.toISOString() })
+    .where('id', '=', row.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw invalid();
+}
+
+/** Uses up a code that checkCode accepted; false when another request used it first. */
+export async function consumeCode(db: Db, uuid: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('one_time_code')
+    .set({ consumed_at: now.toISOString() })
+    .where('id', '=', uuid)
+    .where('consumed_at', 'is', null)
+    .where('verified_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,200 @@
+import {
+  DEFAULT_USER_SETTING,
+  type ProfileUpdate,
+  type PublicUser,
+  type SessionUser,
+  type UserGroup,
+  type UserSetting,
+  userSettingSchema,
+} from '../../../shared/auth.ts';
+import type { Db, UserRow } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import { newId, wholeSecond } from '../auth/tokens.ts';
+
+export function parseUserSetting(json: string): Required<UserSetting> {
+  try {
+    const parsed = userSettingSchema.safeParse(JSON.parse(json));
+    return { ...DEFAULT_USER_SETTING, ...(parsed.success ? parsed.data : {}) };
+  } catch {
+    return { ...DEFAULT_USER_SETTING };
+  }
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    avatar: row.avatar,
+    headCover: row.head_cover,
+    signature: row.signature,
+    bio: row.bio,
+    followerCount: row.follower_count,
+    followingCount: row.following_count,
+    postCount: row.post_count,
+    articleCount: row.article_count,
+    createdAt: row.created_at,
+    hikariUserGroup: row.user_group,
+  };
+}
+
+export function toSessionUser(row: UserRow, refreshTokenExpiry: string): SessionUser {
+  return {
+    ...toPublicUser(row),
+    isLogin: true,
+    email: row.email,
+    refreshTokenExpiry,
+    isLoginStatusExpiry: false,
+    userSetting: parseUserSetting(row.user_setting),
+    hikariPoint: row.hikari_point,
+    status: row.status,
+    checkInStreak: row.check_in_streak,
+    longestCheckInStreak: row.longest_check_in_streak,
+    lastCheckInAt: row.last_check_in_at,
+  };
+}
+
+export const nameKey = (name: string) => name.normalize('NFKC').toLowerCase();
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** By user name (any case) or email. */
+export async function findUserByAccount(db: Db, account: string): Promise<UserRow | undefined> {
+  const value = account.trim();
+  const column = value.includes('@') ? 'email' : 'name_key';
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(column, '=', column === 'email' ? value.toLowerCase() : nameKey(value))
+    .executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function isNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  let q = db.selectFrom('users').select('id').where('name_key', '=', nameKey(name));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  return (await findUserByEmail(db, email)) !== undefined;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  group?: UserGroup;
+  hikariPoint?: number;
+  avatar?: string;
+  signature?: string;
+  bio?: string;
+}
+
+/** Creates a user with the next numeric userId. Name (any case) and email must be free. */
+export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+  const counter = await db
+    .updateTable('counter')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', 'user_id')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const at = now.toISOString();
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        id: newId(),
+        user_id: Number(counter.value),
+        name: input.name,
+        name_key: nameKey(input.name),
+        email: input.email.toLowerCase(),
+        password_hash: input.passwordHash,
+        user_group: input.group ?? 'user',
+        hikari_point: input.hikariPoint ?? 0,
+        avatar: input.avatar ?? '',
+        signature: input.signature ?? '',
+        bio: input.bio ?? '',
+        user_setting: '{}',
+        password_changed_at: wholeSecond(now).toISOString(),
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      // No further queries here: on PostgreSQL the surrounding transaction is already aborted.
+      const detail = `${(error as { constraint?: string }).constraint ?? ''} ${(error as Error).message}`;
+      throw /name/.test(detail)
+        ? new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] })
+        : new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+    }
+    throw error;
+  }
+}
+
+/** A public profile by numeric userId or by _id. */
+export async function getPublicProfile(db: Db, id: string): Promise<PublicUser> {
+  const q = db.selectFrom('users').selectAll();
+  const row = /^\d{1,15}$/.test(id)
+    ? await q.where('user_id', '=', Number(id)).executeTakeFirst()
+    : await q.where('id', '=', id).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+  return toPublicUser(row);
+}
+
+export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate, now = new Date()): Promise<UserRow> {
+  if (patch.name !== undefined && (await isNameTaken(db, patch.name, userId))) {
+    throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
+  }
+  const values = {
+    ...(patch.name !== undefined ? { name: patch.name, name_key: nameKey(patch.name) } : {}),
+    ...(patch.bio !== undefined ? { bio: patch.bio } : {}),
+    ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}),
+    ...(patch.headCover !== undefined ? { head_cover: patch.headCover } : {}),
+    ...(patch.signature !== undefined ? { signature: patch.signature } : {}),
+    updated_at: now.toISOString(),
+  };
+  try {
+    const row = await db.updateTable('users').set(values).where('id', '=', userId).returningAll().executeTakeFirst();
+    if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用');
+    throw error;
+  }
+}
+
+export async function updateUserSetting(
+  db: Db,
+  userId: string,
+  patch: UserSetting,
+  now = new Date(),
+): Promise<Required<UserSetting>> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select('user_setting').where('id', '=', userId).executeTakeFirst();
+    if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    const next = { ...parseUserSetting(row.user_setting), ...patch };
+    await trx
+      .updateTable('users')
+      .set({ user_setting: JSON.stringify(next), updated_at: now.toISOString() })
+      .where('id', '=', userId)
+      .execute();
+    return next;
+  });
+}
+
+export async function setUserStatus(db: Db, userId: string, status: 'active' | 'banned'): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ status, updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { HttpError } from './errors.ts';
+
+export interface RateRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateState {
+  count: number;
+  /** Seconds until the window resets. */
+  retryAfter: number;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window, atomically (one upsert), in the database so every
+ * app instance shares the counters. Returns the count including this hit.
+ */
+export async function hitRateLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<RateState> {
+  const windowStart = now - (now % rule.windowMs);
+  const row = await db
+    .insertInto('rate_limit')
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limit.window_start = ${windowStart} then rate_limit.count + 1 else 1 end`,
+        window_start: windowStart,
+      }),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), retryAfter: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)) };
+}
+
+/** The current count without adding a hit. */
+export async function peekRateLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<RateState> {
+  const windowStart = now - (now % rule.windowMs);
+  const row = await db
+    .selectFrom('rate_limit')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  const count = row && Number(row.window_start) === windowStart ? Number(row.count) : 0;
+  return { count, retryAfter: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)) };
+}
+
+export function rateLimited(retryAfter: number, message = '操作太频繁，请稍后再试'): HttpError {
+  return new HttpError(429, 'RATE_LIMITED', message, { retryAfter });
+}
+
+/** Adds a hit and throws 429 when it goes over the limit. */
+export async function enforceRateLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<void> {
+  const state = await hitRateLimit(db, key, rule, now);
+  if (state.count > rule.limit) throw rateLimited(state.retryAfter);
+}
+
+/** Deletes counters whose window ended long ago (run occasionally). */
+export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('rate_limit')
+    .where('window_start', '<', now - olderThanMs)
+    .execute();
+}

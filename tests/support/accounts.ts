@@ -1,0 +1,56 @@
+import type { ApiResponse, ApiSuccess } from '../../src/shared/api.ts';
+import type { CodeRequestData, SessionData } from '../../src/shared/auth.ts';
+import type { TestApp } from './test-app.ts';
+
+let ipCounter = 1;
+/** A fresh client address per call, so rate limits of one test do not leak into another. */
+export const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${ipCounter++ % 250}`;
+
+export async function post<T = unknown>(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.request(`/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': headers['x-forwarded-for'] ?? freshIp(),
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  return { res, body: (await res.json()) as ApiResponse<T> };
+}
+
+export async function call<T = unknown>(app: TestApp, method: string, path: string, token?: string, body?: unknown) {
+  const res = await app.request(`/api${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': freshIp(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { res, body: (await res.json()) as ApiResponse<T> };
+}
+
+export function data<T>(body: ApiResponse<T>): T {
+  if (!body.success) throw new Error(`expected success, got ${body.code}: ${body.message}`);
+  return (body as ApiSuccess<T>).data;
+}
+
+/** Registers through the real endpoints: code request, the mailed code, register. */
+export async function registerUser(app: TestApp, name: string, password = 'correct horse battery') {
+  const email = `${name.toLowerCase()}@example.test`;
+  const requested = await post<CodeRequestData>(app, '/v2/email/verification-code/request', {
+    email,
+    type: 'register',
+  });
+  const { uuid } = data(requested.body);
+  const code = app.outbox.codeFor(email);
+  const registered = await post<SessionData>(app, '/v2/user/register', { name, email, password, code, uuid });
+  return { email, password, session: data(registered.body) };
+}
