@@ -1,0 +1,72 @@
+// npm run bench:auth — argon2id verify time (in process) and login throughput of the built server
+// (requests per second at 20 concurrent connections, logging in as the demo account).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { hashPassword, verifyPassword } from '../src/server/modules/auth/password.ts';
+import { demoAccounts } from '../src/server/db/seed/demo-content.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4397);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) {
+  console.error('Build the site first: npm run build');
+  process.exit(1);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+const hash = await hashPassword('benchmark password 123');
+const times: number[] = [];
+for (let i = 0; i < 40; i++) {
+  const started = performance.now();
+  await verifyPassword(hash, 'benchmark password 123');
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+console.log(
+  `argon2id verify (m=19456 KiB, t=2, p=1), 40 runs: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
+);
+
+const demo = demoAccounts[0];
+if (!demo) throw new Error('no demo account');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-bench-auth-'));
+const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/api/v2/user/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: demo.name, password: demo.password }),
+    connections: 20,
+    duration: seconds,
+  });
+  console.log(
+    `login, 20 connections, ${seconds} s: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
