@@ -6,6 +6,7 @@ import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
 import { createMailer } from './platform/mail.ts';
+import { createViewCounter } from './modules/catalogue/view-counter.ts';
 
 export function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -32,9 +33,16 @@ export async function bootstrap(config: Config, logger: Logger, buildId: string)
     db: handle.db,
     dialect: handle.dialect,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    views: createViewCounter(handle.db, logger),
     version: readVersion(),
     buildId,
     startedAt: Date.now(),
   };
-  return { ctx, close: handle.close };
+  return {
+    ctx,
+    close: async () => {
+      await ctx.views.stop();
+      await handle.close();
+    },
+  };
 }

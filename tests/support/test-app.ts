@@ -7,6 +7,7 @@ import type { AppContext } from '../../src/server/context.ts';
 import { createApi } from '../../src/server/http/api.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 import type { Mail, Mailer } from '../../src/server/platform/mail.ts';
+import { createViewCounter } from '../../src/server/modules/catalogue/view-counter.ts';
 
 /** Keeps sent mail in memory so tests can read verification codes. */
 export class Outbox implements Mailer {
@@ -45,6 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     dialect: database.dialect,
     mailer: outbox,
+    views: createViewCounter(database.db, createLogger('silent'), 60_000),
     version: '0.0.0-test',
     buildId: 'test-build',
     startedAt: Date.now(),
@@ -57,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     request: async (p, init) => api.request(p, init),
     close: async () => {
+      await ctx.views.stop();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,6 +6,7 @@ import { healthRoutes } from '../modules/health/health.routes.ts';
 import { siteRoutes } from '../modules/site/site.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { imageDownloadRoutes, imageTransformRoutes } from '../modules/media/media.routes.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -33,6 +34,7 @@ export function createApi(ctx: AppContext) {
   api.route('/', siteRoutes(ctx));
   api.route('/', authRoutes(ctx));
   api.route('/', userRoutes(ctx));
+  api.route('/', catalogueRoutes(ctx));
   api.route('/', imageDownloadRoutes(ctx));
   api.notFound(notFoundResponse);
   api.onError((error, c) => toErrorResponse(c, error, ctx.logger));

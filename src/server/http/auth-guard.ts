@@ -27,6 +27,19 @@ export function requireLogin(ctx: AppContext): MiddlewareHandler<{ Variables: Au
   };
 }
 
+export interface OptionalAuthVariables {
+  user: UserRow | null;
+}
+
+/** Identifies the caller when a bearer token is sent (an invalid one is still 401); anonymous otherwise. */
+export function optionalLogin(ctx: AppContext): MiddlewareHandler<{ Variables: OptionalAuthVariables }> {
+  return async (c, next) => {
+    const token = bearerToken(c);
+    c.set('user', token ? (await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token)).user : null);
+    await next();
+  };
+}
+
 /** After requireLogin: refuses (403) callers outside the given groups. */
 export function requireGroup(...groups: UserGroup[]): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m20261122_0001 from './20261122-0001-system.ts';
 import * as m20261122_0002 from './20261122-0002-accounts.ts';
+import * as m20261122_0003 from './20261122-0003-catalogue.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -9,4 +10,5 @@ import * as m20261122_0002 from './20261122-0002-accounts.ts';
 export const migrations: Record<string, Migration> = {
   '20261122-0001-system': m20261122_0001,
   '20261122-0002-accounts': m20261122_0002,
+  '20261122-0003-catalogue': m20261122_0003,
 };

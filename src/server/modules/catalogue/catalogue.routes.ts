@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { FAVORITE_ITEM_TYPES, favoriteBodySchema, ratingBodySchema } from '../../../shared/catalogue.ts';
+import type { AppContext } from '../../context.ts';
+import { optionalLogin, requireLogin, type AuthVariables, type OptionalAuthVariables } from '../../http/auth-guard.ts';
+import { ok } from '../../http/respond.ts';
+import { jsonBody, queryOf } from '../../http/validate.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { downloadsOf, reportLink } from './downloads.service.ts';
+import { addFavorite, favoriteGalgamesOf, isFavorited, listFavorites, removeFavorite } from './favorites.service.ts';
+import { galgameExists } from './galgame.service.ts';
+import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service.ts';
+
+const idParam = z.coerce.number({ error: 'id 无效' }).int({ error: 'id 无效' }).positive({ error: 'id 无效' });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Favourites (spec §7), ratings, download information and link reports. */
+export function catalogueRoutes(ctx: AppContext) {
+  const app = new Hono<{ Variables: AuthVariables }>();
+  const open = new Hono<{ Variables: OptionalAuthVariables }>();
+  const db = ctx.db;
+
+  app.get('/user/favorites', requireLogin(ctx), async (c) => {
+    const { page, limit } = queryOf(c, pageQuery);
+    return ok(c, await listFavorites(db, c.var.user.id, page, limit));
+  });
+
+  app.get('/user/favorites/check', requireLogin(ctx), async (c) => {
+    const { itemType, itemId } = queryOf(c, favoriteBodySchema);
+    return ok(c, await isFavorited(db, c.var.user.id, itemType, itemId));
+  });
+
+  app.post('/user/favorites', requireLogin(ctx), async (c) => {
+    const { itemType, itemId } = await jsonBody(c, favoriteBodySchema);
+    return ok(c, await addFavorite(db, c.var.user.id, itemType, itemId), '已收藏');
+  });
+
+  app.delete('/user/favorites/:itemType/:itemId', requireLogin(ctx), async (c) => {
+    const itemType = z.enum(FAVORITE_ITEM_TYPES, { error: '收藏类型无效' }).parse(c.req.param('itemType'));
+    const itemId = idParam.parse(c.req.param('itemId'));
+    return ok(c, await removeFavorite(db, c.var.user.id, itemType, itemId), '已取消收藏');
+  });
+
+  open.get('/favorite/galgames', optionalLogin(ctx), async (c) => {
+    const q = queryOf(
+      c,
+      pageQuery.extend({
+        userId: z.string().trim().max(64).optional(),
+        keyword: z.string().trim().max(100).optional(),
+      }),
+    );
+    let ownerId = c.var.user?.id ?? null;
+    if (q.userId) {
+      const owner = /^\d+$/.test(q.userId)
+        ? await db.selectFrom('users').select('id').where('user_id', '=', Number(q.userId)).executeTakeFirst()
+        : await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
+      if (!owner) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+      ownerId = owner.id;
+    }
+    if (!ownerId) throw new HttpError(400, 'VALIDATION_FAILED', '请指定用户');
+    return ok(
+      c,
+      await favoriteGalgamesOf(db, ownerId, { page: q.page, limit: q.limit, keyword: q.keyword || undefined }),
+    );
+  });
+
+  app.get('/galgame/:id/rating', requireLogin(ctx), async (c) => {
+    const id = idParam.parse(c.req.param('id'));
+    return ok(c, { rating: await myRating(db, c.var.user.id, id) });
+  });
+
+  app.put('/galgame/:id/rating', requireLogin(ctx), async (c) => {
+    const id = idParam.parse(c.req.param('id'));
+    const body = await jsonBody(c, ratingBodySchema);
+    const summary = await saveRating(db, c.var.user.id, id, body);
+    return ok(c, { summary, rating: await myRating(db, c.var.user.id, id) }, '评分已保存');
+  });
+
+  app.delete('/galgame/:id/rating', requireLogin(ctx), async (c) => {
+    const id = idParam.parse(c.req.param('id'));
+    return ok(c, { summary: await deleteRating(db, c.var.user.id, id), rating: null }, '评分已删除');
+  });
+
+  open.get('/galgame/:id/ratings', async (c) => {
+    const id = idParam.parse(c.req.param('id'));
+    const { page, limit } = queryOf(c, pageQuery);
+    if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+    return ok(c, { ratings: await ratingsOf(db, id, limit, (page - 1) * limit) });
+  });
+
+  open.get('/galgame/:id/downloads', optionalLogin(ctx), async (c) => {
+    const id = idParam.parse(c.req.param('id'));
+    if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+    return ok(c, { downloads: await downloadsOf(db, id, c.var.user?.id ?? null) });
+  });
+
+  app.post('/galgame/download-link/:linkId/report', requireLogin(ctx), async (c) => {
+    const linkId = idParam.parse(c.req.param('linkId'));
+    const { reason } = await jsonBody(
+      c,
+      z.object({ reason: z.string().trim().max(200, { error: '原因最多 200 个字符' }).default('') }),
+    );
+    return ok(c, await reportLink(db, linkId, c.var.user.id, reason), '感谢反馈，我们会尽快核实');
+  });
+
+  const all = new Hono();
+  all.route('/', app);
+  all.route('/', open);
+  return all;
+}

@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type { GalgamePrice, GalgameStatus } from '../../../shared/catalogue.ts';
+import type { Db } from '../../db/database.ts';
+import { bumpCounter, nextId } from './ids.ts';
+
+// Writing catalogue entries: used by the demo seed, the Bangumi import and (later) the creator centre.
+// Entities are matched by Bangumi id when they have one, otherwise by exact original name, so running
+// an import or seed twice updates instead of duplicating.
+
+export interface EntityInput {
+  bangumiId?: number | null;
+  name: string;
+  nameZh?: string;
+  aliases?: string[];
+  description?: string;
+  image?: string;
+}
+export interface ProducerInput extends EntityInput {
+  kind?: 'company' | 'individual' | 'amateur';
+  website?: string;
+}
+export interface PersonInput extends EntityInput {
+  gender?: string;
+  birthday?: string;
+}
+export type CharacterInput = PersonInput;
+
+export interface DownloadInput {
+  language: string;
+  platform: string;
+  translationType: string;
+  translationGroup?: string;
+  sizeBytes?: number | null;
+  note?: string;
+  links: { label?: string; url: string; password?: string }[];
+}
+
+export interface GalgameInput {
+  bangumiId?: number | null;
+  title: string;
+  titleZh?: string;
+  aliases?: string[];
+  intro?: string;
+  /** YYYY-MM-DD, or null for TBD. */
+  releaseDate?: string | null;
+  prices?: GalgamePrice[];
+  cover?: string;
+  images?: string[];
+  nsfw?: boolean;
+  status?: GalgameStatus;
+  platforms?: string[];
+  tags?: { tagId: number; votes?: number; spoiler?: number }[];
+  producers?: { producerId: number; role: string; note?: string }[];
+  staff?: { personId: number; role: string; note?: string }[];
+  characters?: { characterId: number; role: string; voicePersonId?: number | null }[];
+  downloads?: DownloadInput[];
+}
+
+type EntityTable = 'producer' | 'person' | 'character';
+
+async function upsertEntity(
+  db: Db,
+  table: EntityTable,
+  input: EntityInput,
+  extra: Record<string, string>,
+  now: Date,
+): Promise<number> {
+  const existing = input.bangumiId
+    ? await db.selectFrom(table).select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
+    : await db
+        .selectFrom(table)
+        .select('id')
+        .where('name', '=', input.name)
+        .where('bangumi_id', 'is', null)
+        .executeTakeFirst();
+  const values = {
+    name: input.name,
+    name_zh: input.nameZh ?? '',
+    aliases: JSON.stringify(input.aliases ?? []),
+    description: input.description ?? '',
+    image: input.image ?? '',
+    ...extra,
+    updated_at: now.toISOString(),
+  };
+  if (existing) {
+    await db.updateTable(table).set(values).where('id', '=', existing.id).execute();
+    return existing.id;
+  }
+  const id = await nextId(db, `${table}_id`);
+  await db
+    .insertInto(table)
+    .values({ id, bangumi_id: input.bangumiId ?? null, created_at: now.toISOString(), ...values } as never)
+    .execute();
+  return id;
+}
+
+export const upsertProducer = (db: Db, p: ProducerInput, now = new Date()) =>
+  upsertEntity(db, 'producer', p, { kind: p.kind ?? 'company', website: p.website ?? '' }, now);
+export const upsertPerson = (db: Db, p: PersonInput, now = new Date()) =>
+  upsertEntity(db, 'person', p, { gender: p.gender ?? '', birthday: p.birthday ?? '' }, now);
+export const upsertCharacter = (db: Db, p: CharacterInput, now = new Date()) =>
+  upsertEntity(db, 'character', p, { gender: p.gender ?? '', birthday: p.birthday ?? '' }, now);
+
+export async function upsertTag(
+  db: Db,
+  tag: { name: string; nameZh?: string; category?: string; description?: string },
+  now = new Date(),
+): Promise<number> {
+  const existing = await db.selectFrom('tag').select('id').where('name', '=', tag.name).executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('tag')
+      .set({ name_zh: tag.nameZh ?? '', category: tag.category ?? 'content', description: tag.description ?? '' })
+      .where('id', '=', existing.id)
+      .execute();
+    return existing.id;
+  }
+  const id = await nextId(db, 'tag_id');
+  await db
+    .insertInto('tag')
+    .values({
+      id,
+      name: tag.name,
+      name_zh: tag.nameZh ?? '',
+      category: tag.category ?? 'content',
+      description: tag.description ?? '',
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** Creates a game, or updates the one with the same Bangumi id, replacing all its links. */
+export async function saveGalgame(db: Db, input: GalgameInput, now = new Date()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const existing = input.bangumiId
+      ? await trx.selectFrom('galgame').select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
+      : undefined;
+    const releaseDate = input.releaseDate ?? null;
+    const values = {
+      title: input.title,
+      title_zh: input.titleZh ?? '',
+      aliases: JSON.stringify(input.aliases ?? []),
+      intro: input.intro ?? '',
+      release_date: releaseDate,
+      release_year: releaseDate ? Number(releaseDate.slice(0, 4)) : null,
+      prices: JSON.stringify(input.prices ?? []),
+      cover: input.cover ?? '',
+      images: JSON.stringify(input.images ?? []),
+      nsfw: input.nsfw ? 1 : 0,
+      status: input.status ?? 'published',
+      updated_at: now.toISOString(),
+    };
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await trx.updateTable('galgame').set(values).where('id', '=', id).execute();
+      for (const table of [
+        'galgame_platform',
+        'galgame_tag',
+        'galgame_producer',
+        'galgame_staff',
+        'galgame_character',
+      ] as const) {
+        await trx.deleteFrom(table).where('galgame_id', '=', id).execute();
+      }
+      if (input.downloads) await trx.deleteFrom('galgame_download').where('galgame_id', '=', id).execute();
+    } else {
+      id = await nextId(trx, 'galgame_id');
+      await trx
+        .insertInto('galgame')
+        .values({ id, bangumi_id: input.bangumiId ?? null, created_at: now.toISOString(), ...values })
+        .execute();
+    }
+    const unique = <T>(items: T[], key: (t: T) => string) => [...new Map(items.map((i) => [key(i), i])).values()];
+    const platforms = unique(input.platforms ?? [], (p) => p);
+    if (platforms.length)
+      await trx
+        .insertInto('galgame_platform')
+        .values(platforms.map((platform) => ({ galgame_id: id, platform })))
+        .execute();
+    const tags = unique(input.tags ?? [], (t) => String(t.tagId));
+    if (tags.length) {
+      await trx
+        .insertInto('galgame_tag')
+        .values(tags.map((t) => ({ galgame_id: id, tag_id: t.tagId, votes: t.votes ?? 0, spoiler: t.spoiler ?? 0 })))
+        .execute();
+    }
+    const producers = unique(input.producers ?? [], (p) => `${p.producerId}:${p.role}`);
+    if (producers.length) {
+      await trx
+        .insertInto('galgame_producer')
+        .values(producers.map((p) => ({ galgame_id: id, producer_id: p.producerId, role: p.role, note: p.note ?? '' })))
+        .execute();
+    }
+    const staff = unique(input.staff ?? [], (s) => `${s.personId}:${s.role}`);
+    if (staff.length) {
+      await trx
+        .insertInto('galgame_staff')
+        .values(staff.map((s) => ({ galgame_id: id, person_id: s.personId, role: s.role, note: s.note ?? '' })))
+        .execute();
+    }
+    const characters = unique(input.characters ?? [], (c) => String(c.characterId));
+    if (characters.length) {
+      await trx
+        .insertInto('galgame_character')
+        .values(
+          characters.map((c) => ({
+            galgame_id: id,
+            character_id: c.characterId,
+            role: c.role,
+            voice_person_id: c.voicePersonId ?? null,
+          })),
+        )
+        .execute();
+    }
+    for (const d of input.downloads ?? []) {
+      const downloadId = await nextId(trx, 'download_id');
+      await trx
+        .insertInto('galgame_download')
+        .values({
+          id: downloadId,
+          galgame_id: id,
+          language: d.language,
+          platform: d.platform,
+          translation_type: d.translationType,
+          translation_group: d.translationGroup ?? '',
+          size_bytes: d.sizeBytes ?? null,
+          note: d.note ?? '',
+          created_at: now.toISOString(),
+        })
+        .execute();
+      for (const link of d.links) {
+        await trx
+          .insertInto('download_link')
+          .values({
+            id: await nextId(trx, 'download_link_id'),
+            download_id: downloadId,
+            label: link.label ?? '',
+            url: link.url,
+            password: link.password ?? '',
+            created_at: now.toISOString(),
+          })
+          .execute();
+      }
+    }
+    return id;
+  });
+}
+
+export async function addRelation(db: Db, galgameId: number, relatedId: number, relation: string): Promise<void> {
+  await db
+    .insertInto('galgame_relation')
+    .values({ galgame_id: galgameId, related_id: relatedId, relation })
+    .onConflict((oc) => oc.columns(['galgame_id', 'related_id']).doUpdateSet({ relation }))
+    .execute();
+}
+
+/** Recounts how many published games carry each tag (after imports and seeds). */
+export async function refreshTagCounts(db: Db): Promise<void> {
+  await db
+    .updateTable('tag')
+    .set({
+      game_count: sql<number>`(select count(*) from galgame_tag gt inner join galgame g on g.id = gt.galgame_id where gt.tag_id = tag.id and g.status = 'published')`,
+    })
+    .execute();
+}
+
+export { bumpCounter };

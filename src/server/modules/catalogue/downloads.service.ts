@@ -1,0 +1,106 @@
+import { SUSPECT_REPORTS, type DownloadView } from '../../../shared/catalogue.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import { HttpError } from '../../platform/errors.ts';
+
+/**
+ * The download information of a game. Passwords go only to logged-in viewers; links reported by
+ * enough people are marked suspect for everyone.
+ */
+export async function downloadsOf(db: Db, galgameId: number, viewerId: string | null): Promise<DownloadView[]> {
+  const downloads = await db
+    .selectFrom('galgame_download')
+    .selectAll()
+    .where('galgame_id', '=', galgameId)
+    .orderBy('language')
+    .orderBy('id')
+    .execute();
+  if (downloads.length === 0) return [];
+  const links = await db
+    .selectFrom('download_link')
+    .selectAll()
+    .where(
+      'download_id',
+      'in',
+      downloads.map((d) => d.id),
+    )
+    .orderBy('id')
+    .execute();
+  const mine = viewerId
+    ? new Set(
+        (
+          await db
+            .selectFrom('link_report')
+            .select('link_id')
+            .where('user_id', '=', viewerId)
+            .where('link_id', 'in', links.length ? links.map((l) => l.id) : [-1])
+            .execute()
+        ).map((r) => r.link_id),
+      )
+    : new Set<number>();
+  return downloads.map((d) => ({
+    id: d.id,
+    language: d.language,
+    platform: d.platform,
+    translationType: d.translation_type,
+    translationGroup: d.translation_group,
+    sizeBytes: d.size_bytes === null ? null : Number(d.size_bytes),
+    note: d.note,
+    links: links
+      .filter((l) => l.download_id === d.id)
+      .map((l) => ({
+        id: l.id,
+        label: l.label,
+        url: l.url,
+        password: viewerId ? l.password : null,
+        hasPassword: l.password !== '',
+        reportCount: l.report_count,
+        suspect: l.report_count >= SUSPECT_REPORTS,
+        reportedByMe: mine.has(l.id),
+      })),
+  }));
+}
+
+/** One report per user and link; repeating it changes nothing. Returns the link's report count. */
+export interface ReportResult {
+  reportCount: number;
+  suspect: boolean;
+  reported: true;
+}
+
+export async function reportLink(
+  db: Db,
+  linkId: number,
+  userId: string,
+  reason: string,
+  now = new Date(),
+): Promise<ReportResult> {
+  return db
+    .transaction()
+    .execute(async (trx): Promise<ReportResult> => {
+      const link = await trx
+        .selectFrom('download_link')
+        .select(['id', 'report_count'])
+        .where('id', '=', linkId)
+        .executeTakeFirst();
+      if (!link) throw new HttpError(404, 'NOT_FOUND', '下载链接不存在');
+      const inserted = await trx
+        .insertInto('link_report')
+        .values({ link_id: linkId, user_id: userId, reason, created_at: now.toISOString() })
+        .onConflict((oc) => oc.columns(['link_id', 'user_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
+        return { reportCount: link.report_count, suspect: link.report_count >= SUSPECT_REPORTS, reported: true };
+      const updated = await trx
+        .updateTable('download_link')
+        .set((eb) => ({ report_count: eb('report_count', '+', 1) }))
+        .where('id', '=', linkId)
+        .returning('report_count')
+        .executeTakeFirstOrThrow();
+      return { reportCount: updated.report_count, suspect: updated.report_count >= SUSPECT_REPORTS, reported: true };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return reportLink(db, linkId, userId, reason, now);
+      throw error;
+    });
+}

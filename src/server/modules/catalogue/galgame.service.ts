@@ -1,0 +1,252 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  LIST_PAGE_SIZE,
+  type GalgameCard,
+  type GalgameDetail,
+  type GalgameListQuery,
+  type GalgameStatus,
+  type Pagination,
+} from '../../../shared/catalogue.ts';
+import type { Database, Db, GalgameTable } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
+
+type GDb = Database & { g: GalgameTable };
+type GameQuery<O> = SelectQueryBuilder<GDb, 'g', O>;
+
+const published = <O>(q: GameQuery<O>) => q.where('g.status', '=', 'published');
+
+/** Applies the list filters of /galgame/list; each one is an indexed lookup. */
+export function applyListFilters<O>(q: GameQuery<O>, f: Omit<GalgameListQuery, 'sort' | 'page'>): GameQuery<O> {
+  let query = published(q);
+  if (f.nsfw === 'safe') query = query.where('g.nsfw', '=', 0);
+  if (f.nsfw === 'nsfw') query = query.where('g.nsfw', '=', 1);
+  if (f.year !== undefined) query = query.where('g.release_year', '=', f.year);
+  if (f.tag !== undefined) {
+    const tag = f.tag;
+    query = query.where(({ exists, selectFrom }: ExpressionBuilder<GDb, 'g'>) =>
+      exists(
+        selectFrom('galgame_tag as t')
+          .select('t.galgame_id')
+          .where('t.tag_id', '=', tag)
+          .whereRef('t.galgame_id', '=', 'g.id'),
+      ),
+    );
+  }
+  if (f.platform !== undefined) {
+    const platform = f.platform;
+    query = query.where(({ exists, selectFrom }: ExpressionBuilder<GDb, 'g'>) =>
+      exists(
+        selectFrom('galgame_platform as p')
+          .select('p.galgame_id')
+          .where('p.platform', '=', platform)
+          .whereRef('p.galgame_id', '=', 'g.id'),
+      ),
+    );
+  }
+  if (f.translation !== undefined) {
+    const type = f.translation;
+    query = query.where(({ exists, selectFrom }: ExpressionBuilder<GDb, 'g'>) =>
+      exists(
+        selectFrom('galgame_download as d')
+          .select('d.galgame_id')
+          .where('d.translation_type', '=', type)
+          .whereRef('d.galgame_id', '=', 'g.id'),
+      ),
+    );
+  }
+  return query;
+}
+
+export function listQuery(db: Db, query: GalgameListQuery, pageSize = LIST_PAGE_SIZE) {
+  let q = applyListFilters(db.selectFrom('galgame as g').select(cardColumns), query);
+  if (query.sort === 'rating') q = q.orderBy('g.rating_avg', 'desc').orderBy('g.id', 'desc');
+  else if (query.sort === 'popularity') q = q.orderBy('g.view_count', 'desc').orderBy('g.id', 'desc');
+  else q = q.orderBy('g.release_date', (ob) => ob.desc().nullsLast()).orderBy('g.id', 'desc');
+  return q.limit(pageSize).offset((query.page - 1) * pageSize);
+}
+
+export async function listGalgames(
+  db: Db,
+  query: GalgameListQuery,
+  pageSize = LIST_PAGE_SIZE,
+): Promise<{ items: GalgameCard[]; pagination: Pagination }> {
+  const countQuery = applyListFilters(
+    db.selectFrom('galgame as g').select((eb) => eb.fn.countAll<number>().as('total')),
+    query,
+  );
+  const [rows, count] = await Promise.all([
+    listQuery(db, query, pageSize).execute(),
+    countQuery.executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.total);
+  return {
+    items: rows.map(toCard),
+    pagination: { page: query.page, limit: pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
+  };
+}
+
+const todayIso = (now: Date) => now.toISOString().slice(0, 10);
+
+export interface FrontPage {
+  latest: GalgameCard[];
+  upcoming: GalgameCard[];
+  popular: GalgameCard[];
+  topRated: GalgameCard[];
+  tags: { id: number; name: string; nameZh: string; gameCount: number }[];
+}
+
+/** The blocks of /galgame: new, upcoming, popular, highly rated, and tags to browse by. */
+export async function frontPage(db: Db, now = new Date(), size = 12): Promise<FrontPage> {
+  const base = () => published(db.selectFrom('galgame as g').select(cardColumns));
+  const today = todayIso(now);
+  const [latest, upcoming, popular, topRated, tags] = await Promise.all([
+    base()
+      .where('g.release_date', '<=', today)
+      .orderBy('g.release_date', 'desc')
+      .orderBy('g.id', 'desc')
+      .limit(size)
+      .execute(),
+    base()
+      .where('g.release_date', '>', today)
+      .orderBy('g.release_date', 'asc')
+      .orderBy('g.id', 'asc')
+      .limit(size)
+      .execute(),
+    base().orderBy('g.view_count', 'desc').orderBy('g.id', 'desc').limit(size).execute(),
+    base()
+      .where('g.rating_count', '>=', 3)
+      .orderBy('g.rating_avg', 'desc')
+      .orderBy('g.id', 'desc')
+      .limit(size)
+      .execute(),
+    db
+      .selectFrom('tag')
+      .select(['id', 'name', 'name_zh', 'game_count'])
+      .where('game_count', '>', 0)
+      .orderBy('game_count', 'desc')
+      .orderBy('id')
+      .limit(24)
+      .execute(),
+  ]);
+  return {
+    latest: latest.map(toCard),
+    upcoming: upcoming.map(toCard),
+    popular: popular.map(toCard),
+    topRated: topRated.map(toCard),
+    tags: tags.map((t) => ({ id: t.id, name: t.name, nameZh: t.name_zh, gameCount: t.game_count })),
+  };
+}
+
+/** Games released in one month (YYYY-MM), by day. */
+export async function releasesOfMonth(db: Db, month: string): Promise<GalgameCard[]> {
+  const rows = await published(db.selectFrom('galgame as g').select(cardColumns))
+    .where('g.release_date', '>=', `${month}-01`)
+    .where('g.release_date', '<=', `${month}-31`)
+    .orderBy('g.release_date', 'asc')
+    .orderBy('g.id', 'asc')
+    .limit(500)
+    .execute();
+  return rows.map(toCard);
+}
+
+/** A published game with everything its page shows. Unknown or unpublished ids are 404. */
+export async function galgameDetail(db: Db, id: number): Promise<GalgameDetail> {
+  const game = await db
+    .selectFrom('galgame')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  if (!game) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+  const [platforms, producers, staff, characters, tags, related] = await Promise.all([
+    db.selectFrom('galgame_platform').select('platform').where('galgame_id', '=', id).orderBy('platform').execute(),
+    db
+      .selectFrom('galgame_producer as gp')
+      .innerJoin('producer as p', 'p.id', 'gp.producer_id')
+      .select(['p.id', 'p.name', 'p.name_zh', 'gp.role', 'gp.note'])
+      .where('gp.galgame_id', '=', id)
+      .orderBy('gp.role')
+      .orderBy('p.id')
+      .execute(),
+    db
+      .selectFrom('galgame_staff as s')
+      .innerJoin('person as p', 'p.id', 's.person_id')
+      .select(['p.id', 'p.name', 'p.name_zh', 's.role', 's.note'])
+      .where('s.galgame_id', '=', id)
+      .orderBy('s.role')
+      .orderBy('p.id')
+      .execute(),
+    db
+      .selectFrom('galgame_character as gc')
+      .innerJoin('character as c', 'c.id', 'gc.character_id')
+      .leftJoin('person as v', 'v.id', 'gc.voice_person_id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.name_zh',
+        'c.image',
+        'gc.role',
+        'v.id as voiceId',
+        'v.name as voiceName',
+        'v.name_zh as voiceNameZh',
+      ])
+      .where('gc.galgame_id', '=', id)
+      .orderBy(sql`case gc.role when 'main' then 0 when 'supporting' then 1 else 2 end`)
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('galgame_tag as gt')
+      .innerJoin('tag as t', 't.id', 'gt.tag_id')
+      .select(['t.id', 't.name', 't.name_zh', 'gt.votes', 'gt.spoiler'])
+      .where('gt.galgame_id', '=', id)
+      .orderBy('gt.votes', 'desc')
+      .orderBy('t.id')
+      .execute(),
+    db
+      .selectFrom('galgame_relation as r')
+      .innerJoin('galgame as g', 'g.id', 'r.related_id')
+      .select([...cardColumns, 'r.relation'])
+      .where('r.galgame_id', '=', id)
+      .where('g.status', '=', 'published')
+      .orderBy('g.release_date')
+      .limit(12)
+      .execute(),
+  ]);
+  return {
+    ...toCard(game),
+    aliases: parseJsonList<string>(game.aliases),
+    intro: game.intro,
+    images: parseJsonList<string>(game.images),
+    prices: parsePrices(game.prices),
+    platforms: platforms.map((p) => p.platform),
+    status: game.status as GalgameStatus,
+    scoreHistogram: normaliseHistogram(parseJsonList<number>(game.score_hist)),
+    producers: producers.map((p) => ({ id: p.id, name: p.name, nameZh: p.name_zh, role: p.role, note: p.note })),
+    staff: staff.map((p) => ({ id: p.id, name: p.name, nameZh: p.name_zh, role: p.role, note: p.note })),
+    characters: characters.map((c) => ({
+      id: c.id,
+      name: c.name,
+      nameZh: c.name_zh,
+      role: c.role,
+      image: c.image,
+      voice: c.voiceId ? { id: c.voiceId, name: c.voiceName ?? '', nameZh: c.voiceNameZh ?? '' } : null,
+    })),
+    tags: tags.map((t) => ({ id: t.id, name: t.name, nameZh: t.name_zh, votes: t.votes, spoiler: t.spoiler })),
+    related: related.map((r) => ({ ...toCard(r), relation: r.relation })),
+  };
+}
+
+export function normaliseHistogram(values: number[]): number[] {
+  return Array.from({ length: 10 }, (_, i) => Math.max(0, Number(values[i] ?? 0)));
+}
+
+export async function galgameExists(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('galgame')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return row !== undefined;
+}

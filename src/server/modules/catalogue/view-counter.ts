@@ -1,0 +1,48 @@
+import type { Db } from '../../db/database.ts';
+import type { Logger } from '../../platform/logger.ts';
+
+export interface ViewCounter {
+  hit: (galgameId: number) => void;
+  /** Writes the buffered counts now. */
+  flush: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Page views are counted in memory and written every few seconds in one transaction, so reading a
+ * game page never waits for a disk write.
+ */
+export function createViewCounter(db: Db, logger: Logger, intervalMs = 5000): ViewCounter {
+  let pending = new Map<number, number>();
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    flushing = flushing.then(() =>
+      db
+        .transaction()
+        .execute(async (trx) => {
+          for (const [id, n] of batch) {
+            await trx
+              .updateTable('galgame')
+              .set((eb) => ({ view_count: eb('view_count', '+', n) }))
+              .where('id', '=', id)
+              .execute();
+          }
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'view counts not saved')),
+    );
+    await flushing;
+  };
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+  return {
+    hit: (id) => void pending.set(id, (pending.get(id) ?? 0) + 1),
+    flush,
+    stop: async () => {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
