@@ -4,6 +4,7 @@ import { $globalStyle, resetGlobalStyle, toCssText } from './global-style.ts';
 import { trackPageView } from './analytics.ts';
 import { canPrefetch, createPrefetchQueue, extractChunkUrls } from './prefetch.ts';
 import { $publicConfig, loadPublicConfig } from './public-config.ts';
+import { installPreviewTriggers } from './image-preview.ts';
 import {
   $newBuildAvailable,
   BUILD_POLL_MS,
@@ -73,6 +74,8 @@ export function startClientShell(): void {
 
   startAnalytics();
   startPrefetch();
+  // Clicks on previewable images open the overlay even before its island has hydrated.
+  installPreviewTriggers(document);
 
   const buildId = __BUILD_ID__;
   const check = () => {

@@ -268,6 +268,15 @@ describe('accounts API', () => {
       const r1 = data(first.body);
       expect(r1.hikariRefreshToken).not.toBe(s.hikariRefreshToken);
       expect(r1.refreshTokenExpiry).toBe(s.refreshTokenExpiry);
+      // The answer also stores the new pair as cookies (for refreshes sent while a page unloads).
+      const cookies = first.res.headers.getSetCookie();
+      expect(
+        cookies.some(
+          (c) =>
+            c.startsWith(`hikari-access-token=${r1.hikariAccessToken};`) && /Secure/.test(c) && /SameSite=None/.test(c),
+        ),
+      ).toBe(true);
+      expect(cookies.some((c) => c.startsWith(`hikari-refresh-token=${r1.hikariRefreshToken};`))).toBe(true);
       expect(data((await call<SessionUser>(app, 'GET', '/v2/user/profile', r1.hikariAccessToken)).body).name).toBe(
         'Nanami',
       );

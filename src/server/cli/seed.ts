@@ -11,7 +11,7 @@ await runCli(async () => {
     await migrateToLatest(db);
     const summary = await runDemoSeed(db);
     console.log(
-      `Demo content loaded into ${dialect}: ${summary.announcements} announcements, ${summary.accounts} new demo accounts.`,
+      `Demo content loaded into ${dialect}: ${summary.announcements} announcements, ${summary.accounts} new demo accounts, ${summary.games} games.`,
     );
   } finally {
     await close();

@@ -1,24 +1,39 @@
+import type { SessionUser } from '../../../shared/auth-model.ts';
 import ColorModeToggle from '../ColorModeToggle.tsx';
+import { NotificationBell, UserMenu } from './UserMenu.tsx';
 
 interface HeaderActionsProps {
   showLogin: boolean;
   labels: { login: string; register: string };
+  /** The logged-in user, or null for a visitor. */
+  user: SessionUser | null;
+  unreadCount?: number;
 }
 
-/** The right side of the header. For visitors: colour mode, and register/login when the flag is on. */
-export function HeaderActions({ showLogin, labels }: HeaderActionsProps) {
+/**
+ * The right side of the header. Logged in: colour mode, the bell and the avatar menu. Visitors:
+ * colour mode, and register/login when the flag is on.
+ */
+export function HeaderActions({ showLogin, labels, user, unreadCount = 0 }: HeaderActionsProps) {
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-testid="header-actions">
       <ColorModeToggle />
-      {showLogin && (
+      {user ? (
         <>
-          <a href="/register" className="hk-btn hk-btn-ghost hidden h-8 px-3 sm:inline-flex">
-            {labels.register}
-          </a>
-          <a href="/login" className="hk-btn hk-btn-primary h-8 px-3">
-            {labels.login}
-          </a>
+          <NotificationBell unreadCount={unreadCount} />
+          <UserMenu user={user} />
         </>
+      ) : (
+        showLogin && (
+          <>
+            <a href="/register" className="hk-btn hk-btn-ghost hidden h-8 px-3 sm:inline-flex">
+              {labels.register}
+            </a>
+            <a href="/login" className="hk-btn hk-btn-primary h-8 px-3">
+              {labels.login}
+            </a>
+          </>
+        )
       )}
     </div>
   );

@@ -6,11 +6,14 @@ import {
   computeNavOverflow,
   showHeaderSearch,
 } from '../../../shared/header.ts';
+import type { SessionUser } from '../../../shared/auth-model.ts';
 import { activeRoute } from '../../../shared/navigation.ts';
 import { throttle } from '../../../shared/throttle.ts';
 import { $globalStyle } from '../../../stores/global-style.ts';
 import { $headerLocation, updateHeaderLocation } from '../../../stores/header.ts';
 import { $publicConfig, loadPublicConfig } from '../../../stores/public-config.ts';
+import { $session, hydrateSessionFromCookies } from '../../../stores/session.ts';
+import { startTokenRefresher } from '../../../stores/token-refresher.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
 import { HeaderActions } from './HeaderActions.tsx';
@@ -28,21 +31,34 @@ interface SiteHeaderProps {
   /** The path and layout the server rendered, used until the browser takes over. */
   pathname: string;
   layout: string;
+  /** The user of the user-info cookie as the server read it (display only), used until hydrated. */
+  initialUser: SessionUser | null;
 }
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The site header (spec §2.2): variants, navigation with a 'More' overflow, Back button, mobile menu
- * and the visitor actions. It persists across client-side navigation and follows the location itself.
+ * and the user's (or visitor's) actions. It persists across client-side navigation and follows the location itself.
  */
-export default function SiteHeader({ items: baseItems, adItem, adUrl, pathname, layout }: SiteHeaderProps) {
+export default function SiteHeader({
+  items: baseItems,
+  adItem,
+  adUrl,
+  pathname,
+  layout,
+  initialUser,
+}: SiteHeaderProps) {
   const t = useT();
   const style = useStore($globalStyle);
   const location = useStore($headerLocation);
   const config = useStore($publicConfig);
-  // Read the fetched configuration only after hydration, so the first render matches the server's HTML.
+  const sessionUser = useStore($session);
+  // Read the fetched configuration and the session only after hydration, so the first render matches
+  // the server's HTML.
   const [ready, setReady] = useState(false);
+  const user = ready ? sessionUser : initialUser;
+  const loggedIn = user !== null;
   const adLink = adUrl ?? (ready ? config.navAdUrl : null);
   const items = useMemo(
     () => (adItem && adLink ? [...baseItems, { ...adItem, route: adLink }] : baseItems),
@@ -61,6 +77,8 @@ export default function SiteHeader({ items: baseItems, adItem, adUrl, pathname, 
     const sync = () => {
       updateHeaderLocation(window.location.pathname, window.history.length, document.documentElement.dataset.layout);
       setMenuOpen(false);
+      // Also picks up a login or logout made in another tab since the last page.
+      if (hydrateSessionFromCookies()) startTokenRefresher();
     };
     sync();
     setReady(true);
@@ -85,10 +103,10 @@ export default function SiteHeader({ items: baseItems, adItem, adUrl, pathname, 
       headerWidth: row.clientWidth,
       items: items.map((item, i) => ({ id: item.id, width: widths[i] ?? 0, ad: item.type === 'ad' })),
       showSearch,
-      loggedIn: false,
+      loggedIn,
     });
     setOverflowIds(result.overflow);
-  }, [items, showSearch]);
+  }, [items, showSearch, loggedIn]);
 
   useEffect(() => {
     recompute();
@@ -168,6 +186,7 @@ export default function SiteHeader({ items: baseItems, adItem, adUrl, pathname, 
           <HeaderActions
             showLogin={style.showHeaderLogin}
             labels={{ login: t('nav.login'), register: t('nav.register') }}
+            user={user}
           />
         </div>
       </header>

@@ -42,9 +42,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   for (const [name, columns] of [
-    ['galgame_list_date_idx', ['status', 'nsfw', 'release_date', 'id']],
-    ['galgame_list_rating_idx', ['status', 'nsfw', 'rating_avg', 'id']],
-    ['galgame_list_views_idx', ['status', 'nsfw', 'view_count', 'id']],
+    ['galgame_list_date_idx', ['status', 'release_date', 'id']],
+    ['galgame_list_rating_idx', ['status', 'rating_avg', 'id']],
+    ['galgame_list_views_idx', ['status', 'view_count', 'id']],
     ['galgame_year_idx', ['status', 'release_year', 'release_date']],
   ] as const) {
     await db.schema

@@ -3,6 +3,7 @@ import { upsertAnnouncements } from '../../modules/announcement/announcement.ser
 import { demoAccounts, demoAnnouncements } from './demo-content.ts';
 import { createUser, isNameTaken } from '../../modules/users/users.service.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 
 const SEED_KEY = 'demo_seed';
 
@@ -19,12 +20,12 @@ export async function needsDemoSeed(db: Db): Promise<boolean> {
 export async function runDemoSeed(
   db: Db,
   now: Date = new Date(),
-): Promise<{ announcements: number; accounts: number }> {
+): Promise<{ announcements: number; accounts: number; games: number }> {
   // Hash outside the transaction: argon2 is slow on purpose.
   const accounts = await Promise.all(
     demoAccounts.map(async (a) => ({ ...a, passwordHash: await hashPassword(a.password) })),
   );
-  return db.transaction().execute(async (trx) => {
+  const summary = await db.transaction().execute(async (trx) => {
     await upsertAnnouncements(trx, demoAnnouncements);
     let created = 0;
     for (const account of accounts) {
@@ -32,11 +33,15 @@ export async function runDemoSeed(
       await createUser(trx, { ...account }, now);
       created++;
     }
-    await trx
-      .insertInto('system_state')
-      .values({ key: SEED_KEY, value: 'v1', updated_at: now.toISOString() })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v1', updated_at: now.toISOString() }))
-      .execute();
     return { announcements: demoAnnouncements.length, accounts: created };
   });
+  // The catalogue writer opens its own transactions.
+  const catalogue = await seedDemoCatalogue(db, now);
+  // Marked done last, so an interrupted seed runs again on the next start.
+  await db
+    .insertInto('system_state')
+    .values({ key: SEED_KEY, value: 'v1', updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v1', updated_at: now.toISOString() }))
+    .execute();
+  return { ...summary, games: catalogue.games };
 }

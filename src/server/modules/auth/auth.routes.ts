@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
 import {
+  ACCESS_TOKEN_COOKIE,
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_COOKIE,
   authPaths,
   changeEmailRequestSchema,
   changeEmailUpdateSchema,
@@ -72,7 +76,16 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.refresh, async (c) => {
     const { token } = await jsonBody(c, refreshSchema);
-    return ok(c, await auth.refresh(deps, token), '登录状态已刷新', 'TOKEN_REFRESHED');
+    const refreshed = await auth.refresh(deps, token);
+    // The new pair is also stored as cookies by the answer itself, so a refresh sent as the page
+    // unloads (keepalive) is not lost. The API still reads only the bearer header.
+    const cookie = { path: '/', secure: true, sameSite: 'None' as const };
+    setCookie(c, ACCESS_TOKEN_COOKIE, refreshed.hikariAccessToken, { ...cookie, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+    setCookie(c, REFRESH_TOKEN_COOKIE, refreshed.hikariRefreshToken, {
+      ...cookie,
+      maxAge: Math.max(0, Math.floor((new Date(refreshed.refreshTokenExpiry).getTime() - Date.now()) / 1000)),
+    });
+    return ok(c, refreshed, '登录状态已刷新', 'TOKEN_REFRESHED');
   });
 
   app.post(authPaths.logout, async (c) => {

@@ -22,37 +22,25 @@ export function applyListFilters<O>(q: GameQuery<O>, f: Omit<GalgameListQuery, '
   if (f.nsfw === 'safe') query = query.where('g.nsfw', '=', 0);
   if (f.nsfw === 'nsfw') query = query.where('g.nsfw', '=', 1);
   if (f.year !== undefined) query = query.where('g.release_year', '=', f.year);
+  // IN (…) lets the planner start from the smaller side: a rare tag's games, or the sorted index.
   if (f.tag !== undefined) {
-    const tag = f.tag;
-    query = query.where(({ exists, selectFrom }: ExpressionBuilder<GDb, 'g'>) =>
-      exists(
-        selectFrom('galgame_tag as t')
-          .select('t.galgame_id')
-          .where('t.tag_id', '=', tag)
-          .whereRef('t.galgame_id', '=', 'g.id'),
-      ),
+    query = query.where('g.id', 'in', (eb: ExpressionBuilder<GDb, 'g'>) =>
+      eb
+        .selectFrom('galgame_tag as t')
+        .select('t.galgame_id')
+        .where('t.tag_id', '=', f.tag as number),
     );
   }
   if (f.platform !== undefined) {
     const platform = f.platform;
-    query = query.where(({ exists, selectFrom }: ExpressionBuilder<GDb, 'g'>) =>
-      exists(
-        selectFrom('galgame_platform as p')
-          .select('p.galgame_id')
-          .where('p.platform', '=', platform)
-          .whereRef('p.galgame_id', '=', 'g.id'),
-      ),
+    query = query.where('g.id', 'in', (eb: ExpressionBuilder<GDb, 'g'>) =>
+      eb.selectFrom('galgame_platform as p').select('p.galgame_id').where('p.platform', '=', platform),
     );
   }
   if (f.translation !== undefined) {
     const type = f.translation;
-    query = query.where(({ exists, selectFrom }: ExpressionBuilder<GDb, 'g'>) =>
-      exists(
-        selectFrom('galgame_download as d')
-          .select('d.galgame_id')
-          .where('d.translation_type', '=', type)
-          .whereRef('d.galgame_id', '=', 'g.id'),
-      ),
+    query = query.where('g.id', 'in', (eb: ExpressionBuilder<GDb, 'g'>) =>
+      eb.selectFrom('galgame_download as d').select('d.galgame_id').where('d.translation_type', '=', type),
     );
   }
   return query;

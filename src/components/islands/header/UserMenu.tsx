@@ -1,0 +1,213 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { SessionUser } from '../../../shared/auth-model.ts';
+import type { MessageKey } from '../../../shared/i18n/index.ts';
+import type { IconName } from '../../../shared/icons.ts';
+import type { ImageUrlOptions } from '../../../shared/image-url.ts';
+import { isPageBuilt } from '../../../shared/navigation.ts';
+import { api } from '../../../stores/api-client.ts';
+import { confirmDialog } from '../../../stores/dialog.ts';
+import { $publicConfig } from '../../../stores/public-config.ts';
+import Avatar from '../display/Avatar.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { useT } from '../ui/use-t.ts';
+
+export const SYSTEM_MESSAGES_PATH = '/message/system';
+/** Spec §9: the unread badge is capped at 99. */
+export const UNREAD_BADGE_CAP = 99;
+
+export interface UserMenuEntry {
+  id: string;
+  label: MessageKey;
+  href: string;
+  icon: IconName;
+}
+
+/**
+ * The avatar menu's links (spec §2.2): creator centre, creator application (hidden for the creator
+ * group, spec §6) and the personal homepage; a link appears only once its page is built.
+ */
+export function userMenuEntries(
+  user: Pick<SessionUser, 'userId' | 'hikariUserGroup'>,
+  isBuilt: (path: string) => boolean = isPageBuilt,
+): UserMenuEntry[] {
+  const entries: UserMenuEntry[] = [
+    { id: 'creator-center', label: 'user.menu.creatorCenter', href: '/create/home', icon: 'pen' },
+    {
+      id: 'creator-application',
+      label: 'user.menu.creatorApplication',
+      href: '/creator-application',
+      icon: 'sparkles',
+    },
+    { id: 'homepage', label: 'user.menu.homepage', href: `/space/${user.userId}`, icon: 'user' },
+  ];
+  return entries.filter(
+    (entry) => isBuilt(entry.href) && !(entry.id === 'creator-application' && user.hikariUserGroup === 'creator'),
+  );
+}
+
+/** The badge text: nothing for 0, the count up to 99, then '99+'. */
+export function unreadBadgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count < 1) return null;
+  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(Math.floor(count));
+}
+
+// The server renders with no image hosts configured ($publicConfig is only filled in the browser), so
+// the first client render must do the same or the avatar URL would not match the server's HTML.
+const SERVER_IMAGE_OPTIONS: ImageUrlOptions = { imageBedUrl: '', allowedHosts: [] };
+
+interface NotificationBellProps {
+  unreadCount?: number;
+  isBuilt?: (path: string) => boolean;
+}
+
+/** The bell that opens the system messages, with the unread badge (hidden at 0). */
+export function NotificationBell({ unreadCount = 0, isBuilt = isPageBuilt }: NotificationBellProps) {
+  const t = useT();
+  if (!isBuilt(SYSTEM_MESSAGES_PATH)) return null;
+  const badge = unreadBadgeText(unreadCount);
+  const label = badge ? t('user.notificationsUnread', { count: badge }) : t('user.notifications');
+  return (
+    <a
+      href={SYSTEM_MESSAGES_PATH}
+      aria-label={label}
+      title={label}
+      data-testid="header-bell"
+      className="relative inline-flex size-9 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-primary-600 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-primary-400"
+    >
+      <Icon name="bell" />
+      {badge && (
+        <span
+          aria-hidden="true"
+          data-testid="header-bell-badge"
+          className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-rose-500 px-1 text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-white dark:ring-zinc-900"
+        >
+          {badge}
+        </span>
+      )}
+    </a>
+  );
+}
+
+interface UserMenuProps {
+  user: SessionUser;
+  isBuilt?: (path: string) => boolean;
+}
+
+const itemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-700 outline-none transition-colors hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800';
+
+/** The avatar button and its dropdown (spec §2.2): name, HP balance, links and logout. */
+export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
+  const t = useT();
+  const config = useStore($publicConfig);
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const entries = userMenuEntries(user, isBuilt);
+  const imageOptions: ImageUrlOptions = hydrated
+    ? { imageBedUrl: config.imageBedUrl, allowedHosts: config.imageAllowedHosts }
+    : SERVER_IMAGE_OPTIONS;
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [open]);
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') go(index + 1);
+    else if (event.key === 'ArrowUp') go(index - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(items.length - 1);
+    else if (event.key === 'Tab') return setOpen(false);
+    else return;
+    event.preventDefault();
+  };
+
+  const logout = async () => {
+    setOpen(false);
+    if (await confirmDialog(t('user.logoutConfirm'))) await api.logout();
+  };
+
+  return (
+    <div ref={rootRef} className="relative" data-testid="user-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={t('user.menu')}
+        title={user.name}
+        onClick={() => setOpen((v) => !v)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        className="flex rounded-full p-0.5 ring-primary/40 transition-shadow hover:ring-2 aria-expanded:ring-2"
+        data-testid="user-menu-button"
+      >
+        <Avatar src={user.avatar} name={user.name} size="medium" imageOptions={imageOptions} />
+      </button>
+      {open && (
+        <div className="hk-fade absolute top-full right-0 z-50 mt-2 w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 dark:bg-zinc-900 dark:ring-white/10">
+          <div className="px-3 pt-2 pb-2.5">
+            <p className="truncate text-sm font-semibold text-zinc-900 dark:text-white" data-testid="user-menu-name">
+              {user.name}
+            </p>
+            <p
+              className="mt-1 inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 tabular-nums dark:bg-primary-900/40 dark:text-primary-300"
+              title={t('user.hpTitle')}
+              data-testid="user-menu-hp"
+            >
+              {t('user.hp', { points: user.hikariPoint })}
+            </p>
+          </div>
+          <div className="mx-1.5 mb-1 h-px bg-zinc-100 dark:bg-zinc-800" aria-hidden="true" />
+          <div id={menuId} ref={menuRef} role="menu" aria-label={user.name} onKeyDown={moveFocus}>
+            {entries.map((entry) => (
+              <a key={entry.id} role="menuitem" tabIndex={-1} href={entry.href} className={itemClass}>
+                <Icon name={entry.icon} className="size-4 text-zinc-400" />
+                {t(entry.label)}
+              </a>
+            ))}
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => void logout()}
+              className={itemClass}
+              data-testid="user-menu-logout"
+            >
+              <Icon name="log-out" className="size-4 text-zinc-400" />
+              {t('user.menu.logout')}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
