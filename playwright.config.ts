@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-e2e-'));
 
 /** Browser tests against the built server (run `npm run build` first; `npm run test:e2e` does). */
@@ -44,6 +45,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       NAV_AD_URL: 'https://example.com/ai-girlfriend',
+      // A real SMTP receiver is started on this port by the accounts tests.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Hikari <no-reply@hikari.test>',
     },
   },
 });
