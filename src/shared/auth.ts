@@ -94,7 +94,10 @@ export const changePasswordSchema = z.object({
   oldPassword: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(PASSWORD_MAX),
   newPassword: passwordField,
 });
-export const changeEmailRequestSchema = z.object({ email: emailField });
+export const changeEmailRequestSchema = z.object({
+  email: emailField,
+  password: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(PASSWORD_MAX),
+});
 export const changeEmailUpdateSchema = z.object({ email: emailField, code: codeField, uuid: uuidField });
 export const refreshSchema = z.object({ token: z.string({ error: '缺少刷新令牌' }).min(1).max(200) });
 export const logoutSchema = z.object({ hikariRefreshToken: z.string().max(200).optional() });

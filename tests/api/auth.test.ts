@@ -88,6 +88,27 @@ describe('accounts API', () => {
       expect(after.body.code).toBe('CODE_TOO_MANY_ATTEMPTS');
     });
 
+    it('parallel guesses cannot test more than 5 codes', async () => {
+      const email = 'parallel@example.test';
+      const { uuid } = data(
+        (await post<CodeRequestData>(app, '/v2/email/verification-code/request', { email, type: 'register' })).body,
+      );
+      const good = app.outbox.codeFor(email);
+      const guesses = Array.from({ length: 40 }, (_, i) => String((Number(good) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const results = await Promise.all(
+        guesses.map((code) => post(app, '/v2/email/verification-code/verify', { email, type: 'register', code, uuid })),
+      );
+      expect(results.filter((r) => r.body.code === 'CODE_INVALID')).toHaveLength(5);
+      expect(results.filter((r) => r.body.code === 'CODE_TOO_MANY_ATTEMPTS')).toHaveLength(35);
+      const right = await post(app, '/v2/email/verification-code/verify', {
+        email,
+        type: 'register',
+        code: good,
+        uuid,
+      });
+      expect(right.body.code).toBe('CODE_TOO_MANY_ATTEMPTS');
+    });
+
     it('enforces the 60 s resend cooldown with Retry-After data', async () => {
       const email = 'cool@example.test';
       await post(app, '/v2/email/verification-code/request', { email, type: 'register' });
@@ -209,6 +230,16 @@ describe('accounts API', () => {
       expect(limited.res.status).toBe(429);
       expect(limited.body.code).toBe('RATE_LIMITED');
       expect(Number(limited.res.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // Parallel wrong passwords cannot slip under the limit: at most 6 are checked.
+      await registerUser(app, 'Burster', password);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () => post(app, '/v2/user/login', { account: 'burster', password: 'bad password' })),
+      );
+      expect(burst.filter((r) => r.res.status === 401)).toHaveLength(6);
+      expect(burst.filter((r) => r.res.status === 429)).toHaveLength(14);
+      // Another spelling of the same account shares its limit.
+      expect((await post(app, '/v2/user/login', { account: 'BURSTER@example.test', password })).res.status).toBe(429);
 
       const ip = freshIp();
       for (let i = 0; i < 6; i++) {
@@ -402,12 +433,20 @@ describe('accounts API', () => {
     it('changes the email after confirming a code sent to the new address', async () => {
       const { session } = await registerUser(app, 'Mover');
       const newEmail = 'moved@example.test';
+      const wrong = await call(app, 'POST', '/v2/user/change-email/request', session.hikariAccessToken, {
+        email: newEmail,
+        password: 'not mine',
+      });
+      expect(wrong.res.status).toBe(400);
       const asked = await call<CodeRequestData>(
         app,
         'POST',
         '/v2/user/change-email/request',
         session.hikariAccessToken,
-        { email: newEmail },
+        {
+          email: newEmail,
+          password: 'correct horse battery',
+        },
       );
       const code = app.outbox.codeFor(newEmail);
       const updated = await call<{ user: SessionUser }>(
@@ -421,7 +460,14 @@ describe('accounts API', () => {
           uuid: data(asked.body).uuid,
         },
       );
+      expect(app.outbox.mails.some((m) => m.to === 'mover@example.test' && m.subject.includes('邮箱已更换'))).toBe(
+        true,
+      );
       expect(data(updated.body).user.email).toBe(newEmail);
+      // The old address is told.
+      expect(app.outbox.mails.some((m) => m.to === 'mover@example.test' && m.subject.includes('邮箱已更换'))).toBe(
+        true,
+      );
       expect(
         (await call(app, 'POST', '/v2/user/change-email/request', undefined, { email: 'x@example.test' })).res.status,
       ).toBe(401);

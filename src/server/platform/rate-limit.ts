@@ -63,3 +63,15 @@ export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.no
     .where('window_start', '<', now - olderThanMs)
     .execute();
 }
+
+/** Takes back one hit in the current window (an attempt that turned out fine, e.g. a right password). */
+export async function releaseRateLimit(db: Db, key: string, rule: RateRule, now = Date.now()): Promise<void> {
+  const windowStart = now - (now % rule.windowMs);
+  await db
+    .updateTable('rate_limit')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .where('count', '>', 0)
+    .execute();
+}

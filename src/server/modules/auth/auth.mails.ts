@@ -7,6 +7,21 @@ const purposeText: Record<CodePurpose, string> = {
   change_email: '更换 Hikari 绑定邮箱',
 };
 
+/** Sent to the previous address after an email change. */
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  const masked = newEmail.replace(/^(.).*(@.*)$/, '$1***$2');
+  const text = [
+    `你好！`,
+    ``,
+    `你的 Hikari 账号绑定邮箱已更换为 ${masked}。`,
+    ``,
+    `如果这不是你本人的操作，请立即通过“忘记密码”重置密码，并联系管理员。`,
+    ``,
+    `—— Hikari`,
+  ].join('\n');
+  return { to, subject: '【Hikari】账号绑定邮箱已更换', text };
+}
+
 /** The verification-code mail. */
 export function codeMail(to: string, purpose: CodePurpose, code: string): Mail {
   const minutes = CODE_TTL_SECONDS / 60;

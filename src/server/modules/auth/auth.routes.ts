@@ -28,7 +28,12 @@ import * as auth from './auth.service.ts';
 
 /** Accounts and sessions: spec §7 "Auth and user" (paths relative to /api). */
 export function authRoutes(ctx: AppContext) {
-  const deps: auth.AuthDeps = { db: ctx.db, secret: ctx.config.jwtSecret, mailer: ctx.mailer };
+  const deps: auth.AuthDeps = {
+    db: ctx.db,
+    secret: ctx.config.jwtSecret,
+    mailer: ctx.mailer,
+    onMailError: (error) => ctx.logger.error({ err: error }, 'mail not sent'),
+  };
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.config.trustProxy);
   const app = new Hono<{ Variables: AuthVariables }>();
 
@@ -43,7 +48,7 @@ export function authRoutes(ctx: AppContext) {
   });
 
   app.post(authPaths.signupCheck, async (c) =>
-    ok(c, await auth.checkSignup(ctx.db, await jsonBody(c, signupCheckSchema))),
+    ok(c, await auth.checkSignup(ctx.db, { ...(await jsonBody(c, signupCheckSchema)), ip: ip(c) })),
   );
 
   app.post(authPaths.codeRequest, async (c) => {
@@ -55,7 +60,13 @@ export function authRoutes(ctx: AppContext) {
     const body = await jsonBody(c, codeVerifySchema);
     return ok(
       c,
-      await auth.verifyCode(deps, { email: body.email, purpose: body.type, uuid: body.uuid, code: body.code }),
+      await auth.verifyCode(deps, {
+        email: body.email,
+        purpose: body.type,
+        uuid: body.uuid,
+        code: body.code,
+        ip: ip(c),
+      }),
     );
   });
 
@@ -101,7 +112,7 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.changeEmailRequest, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changeEmailRequestSchema);
-    return ok(c, await auth.requestEmailChange(deps, { email: body.email, ip: ip(c) }), '验证码已发送到新邮箱');
+    return ok(c, await auth.requestEmailChange(deps, c.var.user.id, { ...body, ip: ip(c) }), '验证码已发送到新邮箱');
   });
 
   app.post(authPaths.changeEmailUpdate, requireLogin(ctx), async (c) => {

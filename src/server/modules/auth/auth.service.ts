@@ -9,10 +9,10 @@ import type { Db, UserRow } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import {
-  peekRateLimit,
-  hitRateLimit,
   enforceRateLimit,
+  hitRateLimit,
   rateLimited,
+  releaseRateLimit,
   type RateRule,
 } from '../../platform/rate-limit.ts';
 import {
@@ -22,10 +22,11 @@ import {
   findUserById,
   isEmailTaken,
   isNameTaken,
+  nameKey,
   toSessionUser,
 } from '../users/users.service.ts';
 import { checkCode, consumeCode, issueCode } from './codes.service.ts';
-import { codeMail } from './auth.mails.ts';
+import { codeMail, emailChangedMail } from './auth.mails.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import {
   generateRefreshToken,
@@ -43,6 +44,8 @@ export interface AuthDeps {
   secret: string;
   mailer: Mailer;
   now?: () => Date;
+  /** Mails sent in the background report failures here (logged). */
+  onMailError?: (error: unknown) => void;
 }
 
 /** Abuse limits (spec issue: login 6 failures per minute per IP and per account name). */
@@ -51,6 +54,9 @@ export const LIMITS = {
   loginFailuresPerAccount: { limit: 6, windowMs: 60_000 },
   codeRequestsPerEmail: { limit: 10, windowMs: 3_600_000 },
   codeRequestsPerIp: { limit: 30, windowMs: 3_600_000 },
+  codeChecksPerIp: { limit: 30, windowMs: 600_000 },
+  signupChecksPerIp: { limit: 60, windowMs: 600_000 },
+  passwordChecksPerUser: { limit: 5, windowMs: 900_000 },
   registrationsPerIp: { limit: 10, windowMs: 3_600_000 },
   resetsPerIp: { limit: 20, windowMs: 3_600_000 },
 } satisfies Record<string, RateRule>;
@@ -108,27 +114,29 @@ export async function login(
   input: { account: string; password: string; ip: string },
 ): Promise<SessionData> {
   const now = clock(deps);
-  const accountKey = `login:acct:${input.account.trim().toLowerCase()}`;
-  const ipKey = `login:ip:${input.ip}`;
-  const [byIp, byAccount] = await Promise.all([
-    peekRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
-    peekRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
-  ]);
-  if (byIp.count >= LIMITS.loginFailuresPerIp.limit) throw rateLimited(byIp.retryAfter, '登录失败次数过多，请稍后再试');
-  if (byAccount.count >= LIMITS.loginFailuresPerAccount.limit)
-    throw rateLimited(byAccount.retryAfter, '登录失败次数过多，请稍后再试');
-
   const user = await findUserByAccount(deps.db, input.account);
+  // Limit by the account actually addressed (any spelling of the name, or its email, is one account).
+  const accountKey = `login:acct:${user?.id ?? nameKey(input.account.trim())}`;
+  const ipKey = `login:ip:${input.ip}`;
+  // Count the attempt before checking the password, so parallel guesses cannot all slip under the
+  // limit; a right password takes its count back, so only failures are limited.
+  const [byIp, byAccount] = await Promise.all([
+    hitRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
+    hitRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
+  ]);
+  const over = [byIp, byAccount].find(
+    (state, i) => state.count > [LIMITS.loginFailuresPerIp, LIMITS.loginFailuresPerAccount][i]!.limit,
+  );
+  if (over) throw rateLimited(over.retryAfter, '登录失败次数过多，请稍后再试');
+
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : (await burnPasswordCheck(input.password), false);
-  if (!user || !ok) {
-    await Promise.all([
-      hitRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
-      hitRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
-    ]);
-    throw invalidCredentials();
-  }
+  if (!user || !ok) throw invalidCredentials();
+  await Promise.all([
+    releaseRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
+    releaseRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
+  ]);
   if (user.status === 'banned') throw banned();
   return createSession(deps, user, now);
 }
@@ -264,21 +272,31 @@ export async function requestCode(deps: AuthDeps, input: { email: string; purpos
   }
   await enforceRateLimit(deps.db, `code:email:${input.email}`, LIMITS.codeRequestsPerEmail, now.getTime());
   const issued = await issueCode(deps.db, deps.secret, input.email, input.purpose, now);
-  // A reset code is only mailed to an existing account; the answer looks the same either way.
-  const send = input.purpose !== 'reset_password' || (await findUserByEmail(deps.db, input.email)) !== undefined;
-  if (send) await deps.mailer.send(codeMail(input.email, input.purpose, issued.code));
+  if (input.purpose === 'reset_password') {
+    // Mailed only to an existing account, and not awaited: the answer looks the same, and takes the
+    // same time, whether or not the email has an account.
+    if (await findUserByEmail(deps.db, input.email)) {
+      void deps.mailer
+        .send(codeMail(input.email, input.purpose, issued.code))
+        .catch((error: unknown) => deps.onMailError?.(error));
+    }
+  } else {
+    await deps.mailer.send(codeMail(input.email, input.purpose, issued.code));
+  }
   return { uuid: issued.uuid, expiresIn: issued.expiresIn, resendAfter: issued.resendAfter };
 }
 
 export async function verifyCode(
   deps: AuthDeps,
-  input: { email: string; purpose: CodePurpose; uuid: string; code: string },
+  input: { email: string; purpose: CodePurpose; uuid: string; code: string; ip: string },
 ) {
+  await enforceRateLimit(deps.db, `code-check:ip:${input.ip}`, LIMITS.codeChecksPerIp, clock(deps).getTime());
   await checkCode(deps.db, deps.secret, input, { consume: false, now: clock(deps) });
   return { verified: true as const };
 }
 
-export async function checkSignup(db: Db, input: { name: string; email: string }) {
+export async function checkSignup(db: Db, input: { name: string; email: string; ip: string }) {
+  await enforceRateLimit(db, `signup-check:ip:${input.ip}`, LIMITS.signupChecksPerIp);
   const [nameTaken, emailTaken] = await Promise.all([isNameTaken(db, input.name), isEmailTaken(db, input.email)]);
   return { name: { available: !nameTaken }, email: { available: !emailTaken } };
 }
@@ -289,18 +307,19 @@ export async function register(
 ): Promise<SessionData> {
   const now = clock(deps);
   await enforceRateLimit(deps.db, `register:ip:${input.ip}`, LIMITS.registrationsPerIp, now.getTime());
-  if (await isNameTaken(deps.db, input.name)) {
-    throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
-  }
-  if (await isEmailTaken(deps.db, input.email)) {
-    throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
-  }
+  // The code first: without a code from that inbox, nothing is said about which names are taken.
   await checkCode(
     deps.db,
     deps.secret,
     { email: input.email, purpose: 'register', uuid: input.uuid, code: input.code },
     { consume: false, now },
   );
+  if (await isNameTaken(deps.db, input.name)) {
+    throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
+  }
+  if (await isEmailTaken(deps.db, input.email)) {
+    throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+  }
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeCode(trx, input.uuid, now))) {
@@ -354,11 +373,7 @@ export async function changePassword(
   const now = clock(deps);
   const user = await findUserById(deps.db, userId);
   if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
-  if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
-    throw new HttpError(400, 'INVALID_CREDENTIALS', '当前密码不正确', {
-      issues: [{ path: 'oldPassword', message: '当前密码不正确' }],
-    });
-  }
+  await checkCurrentPassword(deps, user, input.oldPassword, 'oldPassword', now);
   const passwordHash = await hashPassword(input.newPassword);
   const changedAt = wholeSecond(now);
   await deps.db.transaction().execute(async (trx) => {
@@ -373,7 +388,31 @@ export async function changePassword(
   return createSession(deps, fresh ?? user, now);
 }
 
-export async function requestEmailChange(deps: AuthDeps, input: { email: string; ip: string }) {
+/**
+ * Checks the account's current password, at most 5 wrong tries per 15 minutes (so a stolen access
+ * token cannot be used to guess it).
+ */
+async function checkCurrentPassword(deps: AuthDeps, user: UserRow, password: string, field: string, now: Date) {
+  const key = `password-check:user:${user.id}`;
+  const attempt = await hitRateLimit(deps.db, key, LIMITS.passwordChecksPerUser, now.getTime());
+  if (attempt.count > LIMITS.passwordChecksPerUser.limit) throw rateLimited(attempt.retryAfter);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw new HttpError(400, 'INVALID_CREDENTIALS', '当前密码不正确', {
+      issues: [{ path: field, message: '当前密码不正确' }],
+    });
+  }
+  await releaseRateLimit(deps.db, key, LIMITS.passwordChecksPerUser, now.getTime());
+}
+
+/** Needs the current password: a stolen access token alone cannot move the account elsewhere. */
+export async function requestEmailChange(
+  deps: AuthDeps,
+  userId: string,
+  input: { email: string; password: string; ip: string },
+) {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+  await checkCurrentPassword(deps, user, input.password, 'password', clock(deps));
   return requestCode(deps, { email: input.email, purpose: 'change_email', ip: input.ip });
 }
 
@@ -389,17 +428,23 @@ export async function changeEmail(
     { email: input.email, purpose: 'change_email', uuid: input.uuid, code: input.code },
     { consume: false, now },
   );
-  return deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx) => {
     if (!(await consumeCode(trx, input.uuid, now)))
       throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取');
     if (await isEmailTaken(trx, input.email)) throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用');
+    const before = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
     const row = await trx
       .updateTable('users')
       .set({ email: input.email, updated_at: now.toISOString() })
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
-    return row;
+    if (!row || !before) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    return { row, oldEmail: before.email };
   });
+  // Tell the old address, so a change nobody asked for does not go unnoticed.
+  void deps.mailer
+    .send(emailChangedMail(result.oldEmail, input.email))
+    .catch((error: unknown) => deps.onMailError?.(error));
+  return result.row;
 }

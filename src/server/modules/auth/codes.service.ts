@@ -87,34 +87,47 @@ export async function checkCode(
   options: { consume: boolean; now?: Date },
 ): Promise<void> {
   const now = options.now ?? new Date();
-  const row = await db
-    .selectFrom('one_time_code')
-    .selectAll()
+  // Reserve one attempt before comparing, in one conditional update: parallel guesses each take a
+  // slot, so no more than 5 comparisons ever happen for a code.
+  const reserved = await db
+    .updateTable('one_time_code')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', input.uuid)
     .where('email', '=', input.email)
     .where('purpose', '=', input.purpose)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', CODE_MAX_ATTEMPTS)
+    .where('expires_at', '>', now.toISOString())
+    .returning(['id', 'code_hash', 'verified_at'])
     .executeTakeFirst();
-  if (!row || row.consumed_at) throw invalid();
-  if (new Date(row.expires_at).getTime() <= now.getTime()) {
-    throw new HttpError(400, 'CODE_EXPIRED', '验证码已过期，请重新获取', {
-      issues: [{ path: 'code', message: '验证码已过期，请重新获取' }],
-    });
-  }
-  if (row.attempts >= CODE_MAX_ATTEMPTS) {
+  if (!reserved) {
+    const row = await db
+      .selectFrom('one_time_code')
+      .select(['consumed_at', 'expires_at', 'attempts'])
+      .where('id', '=', input.uuid)
+      .where('email', '=', input.email)
+      .where('purpose', '=', input.purpose)
+      .executeTakeFirst();
+    if (!row || row.consumed_at) throw invalid();
+    if (new Date(row.expires_at).getTime() <= now.getTime()) {
+      throw new HttpError(400, 'CODE_EXPIRED', '验证码已过期，请重新获取', {
+        issues: [{ path: 'code', message: '验证码已过期，请重新获取' }],
+      });
+    }
     throw new HttpError(400, 'CODE_TOO_MANY_ATTEMPTS', '验证码错误次数过多，请重新获取', {
       issues: [{ path: 'code', message: '验证码错误次数过多，请重新获取' }],
     });
   }
+  const row = reserved;
   const expected = Buffer.from(row.code_hash, 'hex');
   const actual = Buffer.from(codeHash(secret, input.uuid, input.code), 'hex');
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    await db
-      .updateTable('one_time_code')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .execute();
-    throw invalid();
-  }
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw invalid();
+  // A right code gives its attempt back: only wrong guesses count towards the 5.
+  await db
+    .updateTable('one_time_code')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', row.id)
+    .execute();
   if (!options.consume) {
     await db.updateTable('one_time_code').set({ verified_at: now.toISOString() }).where('id', '=', row.id).execute();
     return;
