@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrator.ts';
 import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
 import { createMailer } from './platform/mail.ts';
 import { createViewCounter } from './modules/catalogue/view-counter.ts';
+import { pruneAuthData } from './modules/auth/auth.housekeeping.ts';
 
 export function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -38,9 +39,15 @@ export async function bootstrap(config: Config, logger: Logger, buildId: string)
     buildId,
     startedAt: Date.now(),
   };
+  const housekeeping = () =>
+    pruneAuthData(ctx.db).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
+  void housekeeping();
+  const timer = setInterval(() => void housekeeping(), 60 * 60 * 1000);
+  timer.unref();
   return {
     ctx,
     close: async () => {
+      clearInterval(timer);
       await ctx.views.stop();
       await handle.close();
     },

@@ -99,6 +99,26 @@ describe('catalogue API: favourites, ratings, downloads', () => {
       ).body,
     );
     expect(keyword.items).toHaveLength(1);
+    const upper = data(
+      (
+        await call<{ items: GalgameCard[] }>(
+          app,
+          'GET',
+          `/favorite/galgames?userId=${userId}&keyword=${encodeURIComponent('夏空のテ')}`,
+        )
+      ).body,
+    );
+    expect(upper.items).toHaveLength(1);
+    const percent = data(
+      (
+        await call<{ items: GalgameCard[] }>(
+          app,
+          'GET',
+          `/favorite/galgames?userId=${userId}&keyword=${encodeURIComponent('%')}`,
+        )
+      ).body,
+    );
+    expect(percent.items).toHaveLength(0);
     const none = data(
       (await call<{ items: GalgameCard[] }>(app, 'GET', `/favorite/galgames?userId=${userId}&keyword=nothing`)).body,
     );
@@ -150,16 +170,14 @@ describe('catalogue API: favourites, ratings, downloads', () => {
     expect(results.every((r) => r.res.status === 200)).toBe(true);
     // Half of them change their minds at the same moment; one deletes.
     await Promise.all(
-      raters
-        .slice(0, 10)
-        .map((r) =>
-          call(app, 'PUT', `/galgame/${gameId}/rating`, r.session.hikariAccessToken, {
-            score: 10,
-            status: 'completed',
-            text: '神作',
-            spoiler: false,
-          }),
-        ),
+      raters.slice(0, 10).map((r) =>
+        call(app, 'PUT', `/galgame/${gameId}/rating`, r.session.hikariAccessToken, {
+          score: 10,
+          status: 'completed',
+          text: '神作',
+          spoiler: false,
+        }),
+      ),
     );
     await call(app, 'DELETE', `/galgame/${gameId}/rating`, raters[19]!.session.hikariAccessToken);
 

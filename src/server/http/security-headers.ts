@@ -7,7 +7,8 @@ export function contentSecurityPolicy(options: {
   analyticsUrl?: string | undefined;
   chatUrl?: string | undefined;
 }): string {
-  const connect = ["'self'", 'ws:', 'wss:'];
+  // 'self' covers same-origin fetch and WebSocket; other hosts only when configured.
+  const connect = ["'self'"];
   if (options.analyticsUrl) connect.push(new URL(options.analyticsUrl).origin);
   if (options.chatUrl) connect.push(options.chatUrl.replace(/^(wss?:\/\/[^/]+).*$/, '$1'));
   return [

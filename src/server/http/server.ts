@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from '@hono/node-server';
 import type { AppContext } from '../context.ts';
 import { createApi, createMediaApp } from './api.ts';
-import { createMediaFileHandler, createStaticHandler } from './static-files.ts';
+import { createMediaFileHandler, createStaticHandler, setStaticPageHeaders } from './static-files.ts';
+import { contentSecurityPolicy, pageSecurityHeaders } from './security-headers.ts';
 import { createChatGateway } from '../modules/chat/chat.gateway.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
 
@@ -12,6 +13,14 @@ export type AstroHandler = (
   next: (() => void) | undefined,
   locals: Pick<App.Locals, 'app'>,
 ) => Promise<void> | void;
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 export interface HttpServer {
   server: Server;
@@ -27,6 +36,13 @@ export function createHttpServer(ctx: AppContext, options: { clientDir: string; 
   const api = getRequestListener(createApi(ctx).fetch);
   const media = getRequestListener(createMediaApp(ctx).fetch);
   const serveStatic = createStaticHandler(options.clientDir);
+  setStaticPageHeaders({
+    'Content-Security-Policy': contentSecurityPolicy({
+      analyticsUrl: ctx.config.analytics?.url,
+      chatUrl: ctx.config.chatUrl,
+    }),
+    ...pageSecurityHeaders,
+  });
   const serveMedia = ctx.config.storage.driver === 'local' ? createMediaFileHandler(ctx.config.storage.dir) : null;
   const chat = createChatGateway(ctx, async (token) => {
     await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
@@ -60,6 +76,12 @@ export function createHttpServer(ctx: AppContext, options: { clientDir: string; 
       return;
     }
     if (path.startsWith('/media/') && serveMedia) {
+      // sirv's own containment check is a prefix match; no dot segments reach it at all.
+      if (/(^|\/)\.\.?(\/|$)/.test(safeDecode(path))) {
+        res.statusCode = 404;
+        res.end('Not Found');
+        return;
+      }
       req.url = (req.url ?? '').slice('/media'.length);
       serveMedia(req, res, () => {
         req.url = `/media${req.url ?? ''}`;

@@ -14,6 +14,12 @@ export function cacheControlFor(pathname: string): string {
   return 'public, max-age=3600';
 }
 
+/** Headers for prerendered pages, which do not pass through the Astro middleware. */
+let htmlHeaders: Record<string, string> = {};
+export function setStaticPageHeaders(headers: Record<string, string>): void {
+  htmlHeaders = headers;
+}
+
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** Serves dist/client (the adapter does not in middleware mode); calls next() when no file matches. */
@@ -27,6 +33,8 @@ export function createStaticHandler(clientDir: string): StaticHandler {
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (pathname.endsWith('.html'))
+        for (const [name, value] of Object.entries(htmlHeaders)) res.setHeader(name, value);
     },
   });
   return (req, res, next) => {

@@ -148,13 +148,17 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
       cover: input.cover ?? '',
       images: JSON.stringify(input.images ?? []),
       nsfw: input.nsfw ? 1 : 0,
-      status: input.status ?? 'published',
       updated_at: now.toISOString(),
     };
     let id: number;
     if (existing) {
       id = existing.id;
-      await trx.updateTable('galgame').set(values).where('id', '=', id).execute();
+      // An update keeps the moderation status unless one is given: re-imports never republish.
+      await trx
+        .updateTable('galgame')
+        .set({ ...values, ...(input.status ? { status: input.status } : {}) })
+        .where('id', '=', id)
+        .execute();
       for (const table of [
         'galgame_platform',
         'galgame_tag',
@@ -169,7 +173,13 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
       id = await nextId(trx, 'galgame_id');
       await trx
         .insertInto('galgame')
-        .values({ id, bangumi_id: input.bangumiId ?? null, created_at: now.toISOString(), ...values })
+        .values({
+          id,
+          bangumi_id: input.bangumiId ?? null,
+          created_at: now.toISOString(),
+          status: input.status ?? 'published',
+          ...values,
+        })
         .execute();
     }
     const unique = <T>(items: T[], key: (t: T) => string) => [...new Map(items.map((i) => [key(i), i])).values()];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FavoriteItemType, GalgameCard, Pagination } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -163,8 +164,12 @@ export async function favoriteGalgamesOf(
     .where('f.item_type', '=', 'galgame')
     .where('g.status', '=', 'published');
   if (options.keyword) {
-    const like = `%${options.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('g.title', 'like', like), eb('g.title_zh', 'like', like)]));
+    // Same on both databases: an explicit escape character, and case folded on both sides.
+    const like = `%${options.keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    q = q.where(
+      (eb) =>
+        sql<boolean>`(lower(${eb.ref('g.title')}) like ${like} escape '\\' or lower(${eb.ref('g.title_zh')}) like ${like} escape '\\')`,
+    );
   }
   const [rows, count] = await Promise.all([
     q

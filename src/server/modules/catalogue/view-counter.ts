@@ -23,7 +23,8 @@ export function createViewCounter(db: Db, logger: Logger, intervalMs = 5000): Vi
       db
         .transaction()
         .execute(async (trx) => {
-          for (const [id, n] of batch) {
+          // In id order, so two instances flushing at once lock rows in the same order (no deadlock).
+          for (const [id, n] of [...batch].sort((a, b) => a[0] - b[0])) {
             await trx
               .updateTable('galgame')
               .set((eb) => ({ view_count: eb('view_count', '+', n) }))

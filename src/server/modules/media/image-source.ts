@@ -20,8 +20,13 @@ export function resolveImageSource(raw: string, config: Config): ImageSource {
   const mediaDir = config.storage.driver === 'local' ? config.storage.dir : null;
   const toLocal = (mediaPath: string): ImageSource => {
     if (!mediaDir) throw forbidden();
-    const decoded = decodeURIComponent(mediaPath);
-    const file = path.resolve(mediaDir, `.${decoded.startsWith('/') ? decoded : `/${decoded}`}`);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(mediaPath);
+    } catch {
+      throw new HttpError(400, 'VALIDATION_FAILED', '图片地址无效');
+    }
+    const file = path.resolve(mediaDir, `.${path.posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`)}`);
     if (!file.startsWith(mediaDir + path.sep)) throw forbidden();
     return { kind: 'local', file };
   };
@@ -39,7 +44,8 @@ export function resolveImageSource(raw: string, config: Config): ImageSource {
     return toLocal(url.pathname.slice(bed.pathname.replace(/\/$/, '').length));
   }
   if (url.username || url.password) throw forbidden();
-  if (!config.imageAllowedHosts.includes(url.hostname.toLowerCase())) throw forbidden();
+  // An allowed entry "host" means that host on the default port; "host:port" names the port.
+  if (!config.imageAllowedHosts.includes(url.host.toLowerCase())) throw forbidden();
   return { kind: 'remote', url };
 }
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { ImageQuery } from './image-query.ts';
 import type { Config } from '../../platform/config.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { loadImageSource, resolveImageSource } from './image-source.ts';
+import { loadImageSource, resolveImageSource, type ImageSource } from './image-source.ts';
 
 const CONTENT_TYPES = { webp: 'image/webp', avif: 'image/avif', jpeg: 'image/jpeg', png: 'image/png' } as const;
 /** Decompression-bomb guard: refuse sources above this many pixels. */
@@ -17,12 +17,29 @@ export interface TransformedImage {
   etag: string;
 }
 
-function cacheKey(query: ImageQuery): string {
-  const canonical = JSON.stringify([query.url, query.w, query.h, query.q, query.f, query.fit, query.g, query.blur]);
+function cacheKey(source: ImageSource, query: ImageQuery): string {
+  // Keyed by where the bytes come from, so spellings of one URL share a variant.
+  const origin = source.kind === 'local' ? `file:${source.file}` : source.url.href;
+  const canonical = JSON.stringify([origin, query.w, query.h, query.q, query.f, query.fit, query.g, query.blur]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 const inFlight = new Map<string, Promise<TransformedImage>>();
+
+/** At most this many sharp jobs at once, so transformations cannot starve the thread pool (argon2). */
+const MAX_CONCURRENT_TRANSFORMS = 2;
+let running = 0;
+const queue: (() => void)[] = [];
+async function withTransformSlot<T>(job: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_TRANSFORMS) await new Promise<void>((resolve) => queue.push(resolve));
+  running++;
+  try {
+    return await job();
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
+}
 
 /**
  * Resizes/re-encodes an image with sharp. Results are cached on disk under DATA_DIR/cache/img, and
@@ -32,17 +49,20 @@ export async function transformImage(
   config: Config,
   query: ImageQuery,
   fetcher: typeof fetch = fetch,
+  /** Called before a variant that is not cached yet is made (rate limits). */
+  beforeTransform: () => Promise<void> = async () => undefined,
 ): Promise<TransformedImage> {
   const source = resolveImageSource(query.url, config);
-  const key = cacheKey(query);
+  const key = cacheKey(source, query);
   const format = query.f ?? 'webp';
   const file = path.join(config.dataDir, 'cache/img', key.slice(0, 2), `${key}.${format}`);
   const cached = await readFile(file).catch(() => null);
   if (cached) return { body: cached, contentType: CONTENT_TYPES[format], etag: `"${key.slice(0, 32)}"` };
 
-  const running = inFlight.get(key);
-  if (running) return running;
-  const job = (async () => {
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  await beforeTransform();
+  const job = withTransformSlot(async () => {
     const input = await loadImageSource(source, fetcher);
     let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
     if (query.w || query.h) {
@@ -65,7 +85,7 @@ export async function transformImage(
     await writeFile(temp, body);
     await rename(temp, file);
     return { body, contentType: CONTENT_TYPES[format], etag: `"${key.slice(0, 32)}"` };
-  })();
+  });
   inFlight.set(key, job);
   try {
     return await job;

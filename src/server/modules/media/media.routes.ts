@@ -3,12 +3,19 @@ import { z } from 'zod';
 import { imageQuerySchema } from './image-query.ts';
 import type { AppContext } from '../../context.ts';
 import { downloadImage, transformImage } from './image.service.ts';
+import { enforceRateLimit } from '../../platform/rate-limit.ts';
+import { clientIp } from '../../http/client-ip.ts';
+
+/** New variants (cache misses) one address may have made per minute. */
+const IMAGE_TRANSFORMS_PER_IP = { limit: 240, windowMs: 60_000 };
 
 /** GET /img — the image transformation endpoint the image URL rule points at. */
 export function imageTransformRoutes(ctx: AppContext) {
   return new Hono().get('/img', async (c) => {
     const query = imageQuerySchema.parse(c.req.query());
-    const image = await transformImage(ctx.config, query);
+    const image = await transformImage(ctx.config, query, fetch, () =>
+      enforceRateLimit(ctx.db, `img:ip:${clientIp(c, ctx.config.trustProxy)}`, IMAGE_TRANSFORMS_PER_IP),
+    );
     if (c.req.header('if-none-match') === image.etag) return c.body(null, 304);
     c.header('Content-Type', image.contentType);
     c.header('ETag', image.etag);

@@ -57,13 +57,22 @@ describe('images: transformation and download', () => {
     ['a private address', 'http://127.0.0.1:22/x.png', 403],
     ['credentials in the URL', 'https://user:pw@lain.bgm.tv/x.png', 403],
     ['a file scheme', 'file:///etc/passwd', 403],
-    ['path traversal', '/media/../../etc/passwd', 403],
-    ['encoded traversal', '/media/%2e%2e/%2e%2e/secrets.json', 403],
+    ['path traversal', '/media/../../etc/passwd', 404],
+    ['encoded traversal', '/media/%2e%2e/%2e%2e/secrets.json', 404],
+    ['a broken escape', '/media/%E0.png', 400],
+    ['an allowed host on another port', 'https://lain.bgm.tv:8443/x.png', 403],
     ['a missing file', '/media/covers/none.png', 404],
   ])('refuses %s', async (_name, url, status) => {
     const res = await media.request(`/img?url=${encodeURIComponent(url)}&w=100`);
     expect(res.status).toBe(status);
     expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it('rounds sizes up to a fixed set of steps, so variants stay few', async () => {
+    const a = await media.request('/img?url=%2Fmedia%2Fcovers%2Fcover.png&w=291&f=webp');
+    const b = await media.request('/img?url=%2Fmedia%2F.%2Fcovers%2Fcover.png&w=300&f=webp');
+    expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
+    expect((await sharp(Buffer.from(await a.arrayBuffer())).metadata()).width).toBe(300);
   });
 
   it('refuses out-of-range parameters with 400', async () => {

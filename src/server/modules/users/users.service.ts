@@ -179,6 +179,12 @@ export async function updateUserSetting(
   now = new Date(),
 ): Promise<Required<UserSetting>> {
   return db.transaction().execute(async (trx) => {
+    // Take the row lock first (a no-op update), so concurrent edits of different settings both stay.
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ user_setting: eb.ref('user_setting') }))
+      .where('id', '=', userId)
+      .execute();
     const row = await trx.selectFrom('users').select('user_setting').where('id', '=', userId).executeTakeFirst();
     if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
     const next = { ...parseUserSetting(row.user_setting), ...patch };
