@@ -34,7 +34,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       // pg-pool's end() resolves before its sockets are gone; wait for them so FORCE kills nothing
       // that is still closing (which would surface as an unhandled "terminating connection" error).
       for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
         if (Number(rows[0]?.n ?? 0) === 0) break;
         await new Promise((r) => setTimeout(r, 40));
       }

@@ -5,7 +5,9 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { generateCatalogue } from './catalogue.generate.ts';
 import {
   frontPage,
+  galgameCard,
   galgameDetail,
+  latestGalgames,
   listGalgames,
   listQuery,
   applyListFilters,
@@ -119,7 +121,11 @@ describe('catalogue lists on generated data', () => {
   it('builds the front page and month releases', async () => {
     const front = await frontPage(t.db, new Date('2015-06-15T00:00:00Z'));
     expect(front.latest.every((g) => (g.releaseDate ?? '') <= '2015-06-15')).toBe(true);
+    const latest = await latestGalgames(t.db, new Date('2015-06-15T00:00:00Z'), 6);
+    expect(latest.map((g) => g.id)).toEqual(front.latest.slice(0, 6).map((g) => g.id));
     expect(front.upcoming.every((g) => (g.releaseDate ?? '') > '2015-06-15')).toBe(true);
+    expect(front.undated.length).toBeGreaterThan(0);
+    expect(front.undated.every((g) => g.releaseDate === null)).toBe(true);
     expect(front.tags.length).toBeGreaterThan(0);
     const month = await releasesOfMonth(t.db, '2012-03');
     expect(month.every((g) => g.releaseDate?.startsWith('2012-03'))).toBe(true);
@@ -129,6 +135,8 @@ describe('catalogue lists on generated data', () => {
     await expect(galgameDetail(t.db, 999_999)).rejects.toMatchObject({ status: 404 });
     await t.db.updateTable('galgame').set({ status: 'draft' }).where('id', '=', 1).execute();
     await expect(galgameDetail(t.db, 1)).rejects.toMatchObject({ status: 404 });
+    await expect(galgameCard(t.db, 1)).rejects.toMatchObject({ status: 404 });
+    expect((await galgameCard(t.db, 2)).id).toBe(2);
     const detail = await galgameDetail(t.db, 2);
     expect(detail.scoreHistogram).toHaveLength(10);
     expect(detail.scoreHistogram.reduce((a, b) => a + b, 0)).toBe(detail.ratingCount);

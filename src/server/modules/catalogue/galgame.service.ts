@@ -76,31 +76,42 @@ export async function listGalgames(
 
 const todayIso = (now: Date) => now.toISOString().slice(0, 10);
 
+function latestQuery(db: Db, today: string, size: number) {
+  return published(db.selectFrom('galgame as g').select(cardColumns))
+    .where('g.release_date', '<=', today)
+    .orderBy('g.release_date', 'desc')
+    .orderBy('g.id', 'desc')
+    .limit(size);
+}
+
+/** The newest released games (the home page's block). */
+export async function latestGalgames(db: Db, now = new Date(), size = 6): Promise<GalgameCard[]> {
+  return (await latestQuery(db, todayIso(now), size).execute()).map(toCard);
+}
+
 export interface FrontPage {
   latest: GalgameCard[];
   upcoming: GalgameCard[];
+  /** Announced games without a release date yet (shown as TBD), newest first. */
+  undated: GalgameCard[];
   popular: GalgameCard[];
   topRated: GalgameCard[];
   tags: { id: number; name: string; nameZh: string; gameCount: number }[];
 }
 
-/** The blocks of /galgame: new, upcoming, popular, highly rated, and tags to browse by. */
+/** The blocks of /galgame: new, upcoming (dated, then TBD), popular, highly rated, and tags to browse by. */
 export async function frontPage(db: Db, now = new Date(), size = 12): Promise<FrontPage> {
   const base = () => published(db.selectFrom('galgame as g').select(cardColumns));
   const today = todayIso(now);
-  const [latest, upcoming, popular, topRated, tags] = await Promise.all([
-    base()
-      .where('g.release_date', '<=', today)
-      .orderBy('g.release_date', 'desc')
-      .orderBy('g.id', 'desc')
-      .limit(size)
-      .execute(),
+  const [latest, upcoming, undated, popular, topRated, tags] = await Promise.all([
+    latestQuery(db, today, size).execute(),
     base()
       .where('g.release_date', '>', today)
       .orderBy('g.release_date', 'asc')
       .orderBy('g.id', 'asc')
       .limit(size)
       .execute(),
+    base().where('g.release_date', 'is', null).orderBy('g.id', 'desc').limit(size).execute(),
     base().orderBy('g.view_count', 'desc').orderBy('g.id', 'desc').limit(size).execute(),
     base()
       .where('g.rating_count', '>=', 3)
@@ -120,6 +131,7 @@ export async function frontPage(db: Db, now = new Date(), size = 12): Promise<Fr
   return {
     latest: latest.map(toCard),
     upcoming: upcoming.map(toCard),
+    undated: undated.map(toCard),
     popular: popular.map(toCard),
     topRated: topRated.map(toCard),
     tags: tags.map((t) => ({ id: t.id, name: t.name, nameZh: t.name_zh, gameCount: t.game_count })),
@@ -227,6 +239,15 @@ export async function galgameDetail(db: Db, id: number): Promise<GalgameDetail> 
 
 export function normaliseHistogram(values: number[]): number[] {
   return Array.from({ length: 10 }, (_, i) => Math.max(0, Number(values[i] ?? 0)));
+}
+
+/** One published game as a card (the download page's header). Unknown or unpublished ids are 404. */
+export async function galgameCard(db: Db, id: number): Promise<GalgameCard> {
+  const row = await published(db.selectFrom('galgame as g').select(cardColumns))
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+  return toCard(row);
 }
 
 export async function galgameExists(db: Db, id: number): Promise<boolean> {

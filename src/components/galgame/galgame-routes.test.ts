@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { galgameListQuerySchema, type GalgameCard } from '../../shared/catalogue.ts';
+import { HttpError } from '../../server/platform/errors.ts';
+import {
+  groupByDay,
+  notFoundResponse,
+  orNotFound,
+  hasFilters,
+  listHref,
+  pageItems,
+  parseMonth,
+  parseRouteId,
+  shiftMonth,
+  todayIn,
+  withoutFilter,
+} from './galgame-routes.ts';
+
+describe('route ids', () => {
+  it('accepts positive integers only', () => {
+    expect(parseRouteId('12')).toBe(12);
+    for (const bad of [undefined, '', ' ', '0', '-1', '01', '1.5', '1e3', 'abc', '12abc', '99999999999999999'])
+      expect(parseRouteId(bad), String(bad)).toBeNull();
+  });
+});
+
+describe('not found', () => {
+  it('turns a 404 from a service into null and lets other errors through', async () => {
+    expect(await orNotFound(async () => 5)).toBe(5);
+    expect(await orNotFound(() => Promise.reject(new HttpError(404, 'NOT_FOUND', 'x')))).toBeNull();
+    await expect(orNotFound(() => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+  });
+
+  it('answers with an empty 404 so the site renders its error page', () => {
+    const response = notFoundResponse();
+    expect(response.status).toBe(404);
+    expect(response.body).toBeNull();
+  });
+});
+
+describe('list links', () => {
+  const query = galgameListQuerySchema.parse({ tag: '3', platform: 'switch', nsfw: 'safe', sort: 'rating', page: '2' });
+
+  it('keeps the filters and leaves defaults out', () => {
+    expect(listHref(galgameListQuerySchema.parse({}))).toBe('/galgame/list');
+    expect(listHref(query)).toBe('/galgame/list?tag=3&platform=switch&nsfw=safe&sort=rating&page=2');
+    expect(listHref({ ...query, page: 3 })).toBe('/galgame/list?tag=3&platform=switch&nsfw=safe&sort=rating&page=3');
+  });
+
+  it('removes one filter and goes back to the first page', () => {
+    expect(withoutFilter(query, 'tag')).toBe('/galgame/list?platform=switch&nsfw=safe&sort=rating');
+    expect(withoutFilter(query, 'nsfw')).toBe('/galgame/list?tag=3&platform=switch&sort=rating');
+    expect(hasFilters(query)).toBe(true);
+    expect(hasFilters(galgameListQuerySchema.parse({ sort: 'rating' }))).toBe(false);
+  });
+
+  it('numbers pages around the current one with gaps', () => {
+    const show = (current: number, total: number) =>
+      pageItems(current, total)
+        .map((i) => (i.kind === 'gap' ? '…' : i.current ? `[${i.page}]` : String(i.page)))
+        .join(' ');
+    expect(show(1, 1)).toBe('[1]');
+    expect(show(1, 3)).toBe('[1] 2 3');
+    expect(show(6, 20)).toBe('1 … 4 5 [6] 7 8 … 20');
+    expect(show(4, 20)).toBe('1 2 3 [4] 5 6 … 20');
+    expect(show(20, 20)).toBe('1 … 18 19 [20]');
+  });
+});
+
+describe('release calendar', () => {
+  const now = new Date('2026-11-30T18:00:00Z'); // already December 1st in Shanghai
+
+  it('reads ?month and falls back to the current month of the site', () => {
+    expect(todayIn(now)).toBe('2026-12-01');
+    expect(parseMonth('2026-11', now)).toEqual({ year: 2026, month: 11 });
+    expect(parseMonth(null, now)).toEqual({ year: 2026, month: 12 });
+    expect(parseMonth('2026-13', now)).toEqual({ year: 2026, month: 12 });
+    expect(parseMonth('nope', now)).toEqual({ year: 2026, month: 12 });
+  });
+
+  it('moves across years', () => {
+    expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
+  });
+
+  it('groups the games of a month by day', () => {
+    const game = (id: number, releaseDate: string | null) => ({ id, releaseDate }) as GalgameCard;
+    const days = groupByDay([game(1, '2026-11-06'), game(2, '2026-11-20'), game(3, '2026-11-06'), game(4, null)]);
+    expect(days.map((d) => [d.date, d.games.map((g) => g.id)])).toEqual([
+      ['2026-11-06', [1, 3]],
+      ['2026-11-20', [2]],
+    ]);
+  });
+});

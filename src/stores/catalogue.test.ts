@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiSuccess } from '../shared/api.ts';
+import type { DownloadView, RatingSummary, RatingView } from '../shared/catalogue-model.ts';
+import { ApiError } from './api-client.ts';
+import {
+  createDownloads,
+  createFavorites,
+  createRatings,
+  draftFrom,
+  validateRating,
+  type CatalogueApi,
+} from './catalogue.ts';
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  query?: unknown;
+}
+
+/** A fake API client: records calls and answers each from a queue of deferred results. */
+function fakeApi() {
+  const calls: Call[] = [];
+  const pending: { resolve: (data: unknown) => void; reject: (error: unknown) => void }[] = [];
+  const respond = <T>(call: Call): Promise<ApiSuccess<T>> => {
+    calls.push(call);
+    return new Promise<ApiSuccess<T>>((resolve, reject) => {
+      pending.push({
+        resolve: (data) => resolve({ success: true, code: 'OK', message: 'ok', data: data as T }),
+        reject,
+      });
+    });
+  };
+  const client: CatalogueApi = {
+    get: (path, options) => respond({ method: 'GET', path, query: options?.query }),
+    post: (path, body) => respond({ method: 'POST', path, body }),
+    put: (path, body) => respond({ method: 'PUT', path, body }),
+    delete: (path, body) => respond({ method: 'DELETE', path, body }),
+  };
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return {
+    client,
+    calls,
+    /** Answers the oldest open request. */
+    async answer(data: unknown) {
+      pending.shift()?.resolve(data);
+      await settle();
+    },
+    async fail(error: unknown) {
+      pending.shift()?.reject(error);
+      await settle();
+    },
+    open: () => pending.length,
+  };
+}
+
+const apiError = (status: number, message: string) =>
+  new ApiError({ status, code: status === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR', message });
+
+describe('favourites', () => {
+  it('checks the state, then toggles optimistically and settles on the server count', async () => {
+    const fake = fakeApi();
+    const favorites = createFavorites(fake.client);
+    favorites.seed(3, 10);
+    const checking = favorites.check(3);
+    expect(fake.calls[0]).toEqual({
+      method: 'GET',
+      path: '/user/favorites/check',
+      query: { itemType: 'galgame', itemId: 3 },
+    });
+    await fake.answer({ isFavorited: false, favoriteCount: 10 });
+    await checking;
+    expect(favorites.entry(3)).toEqual({ favorited: false, count: 10, pending: false });
+
+    const toggling = favorites.toggle(3);
+    // Optimistic: shown at once, and disabled while the request is out.
+    expect(favorites.entry(3)).toEqual({ favorited: true, count: 11, pending: true });
+    expect(fake.calls[1]).toEqual({
+      method: 'POST',
+      path: '/user/favorites',
+      body: { itemType: 'galgame', itemId: 3 },
+    });
+    await fake.answer({ isFavorited: true, favoriteCount: 12 });
+    expect(await toggling).toEqual({ ok: true });
+    expect(favorites.entry(3)).toEqual({ favorited: true, count: 12, pending: false });
+
+    const removing = favorites.toggle(3);
+    expect(favorites.entry(3)).toMatchObject({ favorited: false, count: 11, pending: true });
+    expect(fake.calls[2]).toMatchObject({ method: 'DELETE', path: '/user/favorites/galgame/3' });
+    await fake.answer({ isFavorited: false, favoriteCount: 11 });
+    await removing;
+    expect(favorites.entry(3)).toEqual({ favorited: false, count: 11, pending: false });
+  });
+
+  it('sends one request for a double click', async () => {
+    const fake = fakeApi();
+    const favorites = createFavorites(fake.client);
+    favorites.seed(5, 0);
+    const first = favorites.toggle(5);
+    const second = await favorites.toggle(5);
+    expect(second).toEqual({ ok: false, busy: true });
+    expect(fake.calls).toHaveLength(1);
+    await fake.answer({ isFavorited: true, favoriteCount: 1 });
+    await first;
+    expect(favorites.entry(5).favorited).toBe(true);
+  });
+
+  it('rolls back and reports the message when the server refuses', async () => {
+    const fake = fakeApi();
+    const favorites = createFavorites(fake.client);
+    favorites.seed(8, 4);
+    const toggling = favorites.toggle(8);
+    expect(favorites.entry(8).count).toBe(5);
+    await fake.fail(apiError(404, '收藏的内容不存在'));
+    expect(await toggling).toEqual({ ok: false, message: '收藏的内容不存在' });
+    expect(favorites.entry(8)).toEqual({ favorited: null, count: 4, pending: false });
+  });
+
+  it('ignores a check that a toggle overtook, and takes the count of a page rendered later', async () => {
+    const fake = fakeApi();
+    const favorites = createFavorites(fake.client);
+    favorites.seed(2, 1);
+    const checking = favorites.check(2);
+    const toggling = favorites.toggle(2);
+    await fake.answer({ isFavorited: false, favoriteCount: 1 });
+    await checking;
+    expect(favorites.entry(2)).toMatchObject({ favorited: true, pending: true });
+    // A page rendered while the toggle is out does not undo it.
+    favorites.seed(2, 1);
+    expect(favorites.entry(2)).toMatchObject({ count: 2, pending: true });
+    await fake.answer({ isFavorited: true, favoriteCount: 2 });
+    await toggling;
+    // Coming back later: the server's newer count (others favourited meanwhile) wins.
+    favorites.seed(2, 5);
+    expect(favorites.entry(2)).toEqual({ favorited: true, count: 5, pending: false });
+  });
+});
+
+const summary = (avg: number | null, count: number, hist: number[] = Array(10).fill(0)): RatingSummary => ({
+  ratingAvg: avg,
+  ratingCount: count,
+  scoreHistogram: hist,
+});
+
+const rating = (score: number): RatingView => ({
+  id: 1,
+  galgameId: 4,
+  score,
+  status: 'completed',
+  text: '很好',
+  spoiler: false,
+  likeCount: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  user: { _id: 'u1', userId: 7, name: '小光', avatar: '' },
+});
+
+describe('ratings', () => {
+  it('validates a draft before sending', () => {
+    expect(validateRating({ score: null, status: '', text: '', spoiler: false })).toEqual({
+      score: 'galgame.rating.pickScore',
+      status: 'galgame.rating.pickStatus',
+    });
+    expect(validateRating({ score: 11, status: 'plan', text: '', spoiler: false })).toEqual({
+      score: 'galgame.rating.pickScore',
+    });
+    expect(validateRating({ score: 7, status: 'plan', text: 'x'.repeat(2001), spoiler: false })).toEqual({
+      text: 'galgame.rating.textTooLong',
+    });
+    expect(validateRating({ score: 10, status: 'dropped', text: '', spoiler: true })).toEqual({});
+  });
+
+  it('starts editing from the saved rating or from an empty form', () => {
+    expect(draftFrom(null)).toEqual({ score: null, status: '', text: '', spoiler: false });
+    expect(draftFrom(rating(8))).toEqual({ score: 8, status: 'completed', text: '很好', spoiler: false });
+  });
+
+  it('loads, saves and deletes the viewer rating, updating the summary', async () => {
+    const fake = fakeApi();
+    const ratings = createRatings(fake.client);
+    ratings.seed(4, summary(7, 2));
+    const loading = ratings.loadMine(4);
+    expect(fake.calls[0]).toMatchObject({ method: 'GET', path: '/galgame/4/rating' });
+    await fake.answer({ rating: null });
+    await loading;
+    expect(ratings.entry(4)).toMatchObject({ mine: null, loaded: true });
+
+    const invalid = await ratings.save(4, { score: null, status: 'plan', text: '', spoiler: false });
+    expect(invalid).toEqual({ ok: false, errors: { score: 'galgame.rating.pickScore' } });
+    expect(fake.calls).toHaveLength(1);
+
+    const saving = ratings.save(4, { score: 9, status: 'completed', text: '  很好  ', spoiler: false });
+    expect(ratings.entry(4).pending).toBe(true);
+    expect(fake.calls[1]).toEqual({
+      method: 'PUT',
+      path: '/galgame/4/rating',
+      body: { score: 9, status: 'completed', text: '很好', spoiler: false },
+    });
+    const hist = [0, 0, 0, 0, 0, 0, 1, 1, 1, 0];
+    await fake.answer({ summary: summary(8, 3, hist), rating: rating(9) });
+    expect(await saving).toEqual({ ok: true });
+    expect(ratings.entry(4)).toMatchObject({ summary: summary(8, 3, hist), mine: { score: 9 }, pending: false });
+
+    const removing = ratings.remove(4);
+    expect(fake.calls[2]).toMatchObject({ method: 'DELETE', path: '/galgame/4/rating' });
+    await fake.answer({ summary: summary(7, 2), rating: null });
+    await removing;
+    expect(ratings.entry(4)).toMatchObject({ summary: summary(7, 2), mine: null, pending: false });
+    // The page rendered again later brings the server's current summary.
+    ratings.seed(4, summary(6.5, 4));
+    expect(ratings.entry(4).summary).toEqual(summary(6.5, 4));
+  });
+
+  it('keeps the form state when saving fails', async () => {
+    const fake = fakeApi();
+    const ratings = createRatings(fake.client);
+    ratings.seed(4, summary(7, 2));
+    const saving = ratings.save(4, { score: 6, status: 'playing', text: '', spoiler: false });
+    await fake.fail(apiError(500, '服务器开小差了'));
+    expect(await saving).toEqual({ ok: false, message: '服务器开小差了' });
+    expect(ratings.entry(4)).toMatchObject({ summary: summary(7, 2), mine: null, pending: false });
+  });
+});
+
+const download = (linkReported = false): DownloadView => ({
+  id: 1,
+  language: 'zh-Hans',
+  platform: 'windows',
+  translationType: 'fan',
+  translationGroup: '萤火汉化组',
+  sizeBytes: 1024,
+  note: '',
+  links: [
+    {
+      id: 11,
+      label: '网盘 A',
+      url: 'https://example.com/a',
+      password: 'hk2026',
+      hasPassword: true,
+      reportCount: 2,
+      suspect: false,
+      reportedByMe: linkReported,
+    },
+  ],
+});
+
+describe('download information cache', () => {
+  it('keeps what was fetched per game and viewer, and shares one request between callers', async () => {
+    const fake = fakeApi();
+    const cache = createDownloads(fake.client);
+    expect(cache.cached(6, 'u1')).toBeNull();
+    const first = cache.load(6, 'u1');
+    const second = cache.load(6, 'u1');
+    expect(fake.calls).toEqual([{ method: 'GET', path: '/galgame/6/downloads', query: undefined }]);
+    await fake.answer({ downloads: [download()] });
+    expect(await first).toEqual({ ok: true });
+    expect(await second).toEqual({ ok: true });
+    expect(cache.cached(6, 'u1')?.[0]?.links[0]?.password).toBe('hk2026');
+    // Another viewer (logged out since) never sees the passwords of this one.
+    expect(cache.cached(6, null)).toBeNull();
+  });
+
+  it('refreshes in the background, keeping the cached list on a failure', async () => {
+    const fake = fakeApi();
+    const cache = createDownloads(fake.client);
+    const loading = cache.load(6, null);
+    await fake.answer({ downloads: [download()] });
+    await loading;
+    const refreshing = cache.load(6, null);
+    expect(cache.$downloads.get()['6']?.refreshing).toBe(true);
+    expect(cache.cached(6, null)).toHaveLength(1);
+    await fake.fail(apiError(500, '网络连接失败'));
+    expect(await refreshing).toEqual({ ok: false, message: '网络连接失败' });
+    expect(cache.$downloads.get()['6']).toMatchObject({ refreshing: false, error: '网络连接失败' });
+    expect(cache.cached(6, null)).toHaveLength(1);
+  });
+
+  it('reports a link once, then shows it as reported', async () => {
+    const fake = fakeApi();
+    const cache = createDownloads(fake.client);
+    const loading = cache.load(6, 'u1');
+    await fake.answer({ downloads: [download()] });
+    await loading;
+    const reporting = cache.report(6, 11);
+    expect(cache.$reporting.get().has(11)).toBe(true);
+    expect(await cache.report(6, 11)).toEqual({ ok: false, busy: true });
+    expect(fake.calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/galgame/download-link/11/report',
+      body: { reason: '' },
+    });
+    await fake.answer({ reportCount: 3, suspect: true, reported: true });
+    expect(await reporting).toEqual({ ok: true });
+    expect(cache.$reporting.get().has(11)).toBe(false);
+    expect(cache.cached(6, 'u1')?.[0]?.links[0]).toMatchObject({ reportedByMe: true, reportCount: 3, suspect: true });
+  });
+
+  it('passes a refused report on to the island', async () => {
+    const fake = fakeApi();
+    const cache = createDownloads(fake.client);
+    const reporting = cache.report(6, 99);
+    await fake.fail(apiError(404, '下载链接不存在'));
+    expect(await reporting).toEqual({ ok: false, message: '下载链接不存在' });
+    expect(cache.$reporting.get().size).toBe(0);
+  });
+});
