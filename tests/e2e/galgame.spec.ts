@@ -294,3 +294,26 @@ test('the home page links the Galgame section and shows the newest games', async
   await expect(page).toHaveURL(/\/galgame\/\d+$/);
   await expect(page.getByTestId('galgame-banner')).toBeVisible();
 });
+
+test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ page, context }) => {
+  await logIn(page, '/galgame');
+  const menu = page.getByTestId('user-menu-button');
+  await menu.click();
+  const group = page.getByTestId('user-menu-nsfw');
+  await expect(group.getByRole('button', { name: '模糊' })).toHaveAttribute('aria-pressed', 'true');
+  await group.getByRole('button', { name: '隐藏' }).click();
+  await page.waitForLoadState('load');
+  await expect
+    .poll(async () =>
+      decodeURIComponent((await context.cookies()).find((c) => c.name === 'hikari-user-info')?.value ?? ''),
+    )
+    .toContain('"nsfw":"hide"');
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-nsfw').getByRole('button', { name: '隐藏' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Back to the default for other tests.
+  await page.getByTestId('user-menu-nsfw').getByRole('button', { name: '模糊' }).click();
+  await page.waitForLoadState('load');
+});

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { SessionUser } from '../../../shared/auth-model.ts';
+import { NSFW_MODES, type NsfwMode, type SessionUser } from '../../../shared/auth-model.ts';
 import type { MessageKey } from '../../../shared/i18n/index.ts';
 import type { IconName } from '../../../shared/icons.ts';
 import type { ImageUrlOptions } from '../../../shared/image-url.ts';
@@ -8,6 +8,8 @@ import { isPageBuilt } from '../../../shared/navigation.ts';
 import { api } from '../../../stores/api-client.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
 import { $publicConfig } from '../../../stores/public-config.ts';
+import { toast } from '../../../stores/toast.ts';
+import { saveUserSetting } from '../../../stores/user-setting.ts';
 import Avatar from '../display/Avatar.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
@@ -146,6 +148,20 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
     event.preventDefault();
   };
 
+  const [savingNsfw, setSavingNsfw] = useState(false);
+  const chooseNsfw = async (mode: NsfwMode) => {
+    if (mode === user.userSetting.nsfw || savingNsfw) return;
+    setSavingNsfw(true);
+    try {
+      await saveUserSetting({ nsfw: mode });
+      // Covers are drawn on the server from the setting: load the page again to show the change.
+      window.location.reload();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+      setSavingNsfw(false);
+    }
+  };
+
   const logout = async () => {
     setOpen(false);
     if (await confirmDialog(t('user.logoutConfirm'))) await api.logout();
@@ -185,6 +201,23 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
             >
               {t('user.hp', { points: user.hikariPoint })}
             </p>
+          </div>
+          <div className="px-3 pb-2.5" role="group" aria-label={t('user.nsfw.label')} data-testid="user-menu-nsfw">
+            <p className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('user.nsfw.label')}</p>
+            <div className="grid grid-cols-3 gap-1 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
+              {NSFW_MODES.map((mode) => (
+                <button
+                  key={mode}
+                  type="button"
+                  aria-pressed={user.userSetting.nsfw === mode}
+                  disabled={savingNsfw}
+                  onClick={() => void chooseNsfw(mode)}
+                  className="rounded-md px-2 py-1 text-xs text-zinc-600 transition-colors hover:text-zinc-900 disabled:opacity-60 aria-pressed:bg-white aria-pressed:font-medium aria-pressed:text-primary-700 aria-pressed:shadow-sm dark:text-zinc-300 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-primary-300"
+                >
+                  {t(`user.nsfw.${mode}`)}
+                </button>
+              ))}
+            </div>
           </div>
           <div className="mx-1.5 mb-1 h-px bg-zinc-100 dark:bg-zinc-800" aria-hidden="true" />
           <div id={menuId} ref={menuRef} role="menu" aria-label={user.name} onKeyDown={moveFocus}>
