@@ -8,6 +8,8 @@ import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
 import { createMailer } from './platform/mail.ts';
 import { createViewCounter } from './modules/catalogue/view-counter.ts';
 import { pruneAuthData } from './modules/auth/auth.housekeeping.ts';
+import { pruneImageCache } from './modules/media/image-cache.ts';
+import path from 'node:path';
 
 export function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -40,7 +42,14 @@ export async function bootstrap(config: Config, logger: Logger, buildId: string)
     startedAt: Date.now(),
   };
   const housekeeping = () =>
-    pruneAuthData(ctx.db).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
+    Promise.all([
+      pruneAuthData(ctx.db),
+      // /img variants: a month at most, 2 GB in all.
+      pruneImageCache(path.join(config.dataDir, 'cache/img'), {
+        maxAgeMs: 30 * 24 * 3600_000,
+        maxBytes: 2 * 1024 ** 3,
+      }),
+    ]).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping failed'));
   void housekeeping();
   const timer = setInterval(() => void housekeeping(), 60 * 60 * 1000);
   timer.unref();
