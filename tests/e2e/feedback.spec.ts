@@ -4,6 +4,8 @@ test('a repeated toast merges into one with a repeat counter', async ({ page, co
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/docs/guide/getting-started');
   const copy = page.getByTestId('copy-link');
+  // The button hydrates when the browser is idle; wait for it like a person would see it respond.
+  await expect(page.locator('astro-island:has([data-testid="copy-link"])')).not.toHaveAttribute('ssr', /.*/);
   await copy.click();
   const toast = page.getByRole('status').filter({ hasText: '已复制:' });
   await expect(toast).toHaveCount(1);
