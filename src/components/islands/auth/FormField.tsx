@@ -56,6 +56,51 @@ export function FormField({ label, name, error, hint, trailing, ...input }: Form
 }
 
 /** The form-wide message line: an error, or a success note. */
+/** A new password and its confirmation (register and reset). */
+export function NewPasswordFields({
+  label,
+  values,
+  errors,
+  onChange,
+  disabled,
+  t,
+}: {
+  label: string;
+  values: { password: string; confirm: string };
+  errors: { password?: string | undefined; confirm?: string | undefined };
+  onChange: (field: 'password' | 'confirm') => (event: { currentTarget: HTMLInputElement }) => void;
+  disabled: boolean;
+  t: Translate;
+}) {
+  return (
+    <>
+      <FormField
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={onChange('password')}
+        error={errors.password}
+        hint={t('auth.hint.password')}
+        disabled={disabled}
+        required
+      />
+      <FormField
+        label={t('auth.field.confirmPassword')}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={onChange('confirm')}
+        error={errors.confirm}
+        disabled={disabled}
+        required
+      />
+    </>
+  );
+}
+
 export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
   const tones = {
     error: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/40 dark:text-red-300 dark:ring-red-900/60',

@@ -19,6 +19,7 @@ import {
   useCountdown,
   zodFieldErrors,
   type FormErrors,
+  NewPasswordFields,
 } from './FormField.tsx';
 
 const FIELDS = ['name', 'email', 'password', 'confirm', 'code'] as const;
@@ -160,28 +161,13 @@ export default function RegisterForm({ jumpTo }: RegisterFormProps) {
         disabled={busy}
         required
       />
-      <FormField
+      <NewPasswordFields
         label={t('auth.field.password')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={change('password')}
-        error={fieldError('password')}
-        hint={t('auth.hint.password')}
+        values={values}
+        errors={{ password: fieldError('password'), confirm: fieldError('confirm') }}
+        onChange={change}
         disabled={busy}
-        required
-      />
-      <FormField
-        label={t('auth.field.confirmPassword')}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={change('confirm')}
-        error={fieldError('confirm')}
-        disabled={busy}
-        required
+        t={t}
       />
       <FormField
         label={t('auth.field.code')}

@@ -17,6 +17,7 @@ import {
   useCountdown,
   zodFieldErrors,
   type FormErrors,
+  NewPasswordFields,
 } from './FormField.tsx';
 
 type Step = 'email' | 'reset' | 'done';
@@ -193,28 +194,13 @@ export default function ResetPasswordForm() {
           </button>
         }
       />
-      <FormField
+      <NewPasswordFields
         label={t('auth.field.newPassword')}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={change('password')}
-        error={fieldError('password')}
-        hint={t('auth.hint.password')}
+        values={values}
+        errors={{ password: fieldError('password'), confirm: fieldError('confirm') }}
+        onChange={change}
         disabled={busy}
-        required
-      />
-      <FormField
-        label={t('auth.field.confirmPassword')}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={change('confirm')}
-        error={fieldError('confirm')}
-        disabled={busy}
-        required
+        t={t}
       />
       {errors.general && <FormMessage tone="error">{errors.general}</FormMessage>}
       <SubmitButton busy={busy}>{busy ? t('auth.reset.submitting') : t('auth.reset.submit')}</SubmitButton>
