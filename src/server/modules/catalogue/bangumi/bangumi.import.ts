@@ -198,20 +198,25 @@ async function saveProducer(
     .executeTakeFirst();
   // The dump has no images, and a website only sometimes: keep what the site already has.
   const full = { ...input, image: existing?.image ?? '', website: input.website || existing?.website || '' };
-  if (
-    existing &&
-    existing.name === full.name &&
-    existing.name_zh === full.nameZh &&
-    sameJson(existing.aliases, full.aliases ?? []) &&
-    existing.description === full.description &&
-    existing.kind === full.kind &&
-    existing.website === full.website
-  ) {
+  if (existing && sameEntityText(existing, full) && existing.kind === full.kind && existing.website === full.website) {
     tally.unchanged += 1;
     return existing.id;
   }
   tally[existing ? 'updated' : 'created'] += 1;
   return upsertProducer(db, full, now);
+}
+
+/** True when the names, aliases and description an import would write are already stored. */
+function sameEntityText(
+  existing: { name: string; name_zh: string; aliases: string; description: string },
+  full: { name: string; nameZh?: string | undefined; aliases?: string[] | undefined; description?: string | undefined },
+): boolean {
+  return (
+    existing.name === full.name &&
+    existing.name_zh === full.nameZh &&
+    sameJson(existing.aliases, full.aliases ?? []) &&
+    existing.description === full.description
+  );
 }
 
 async function savePersonLike(
@@ -229,10 +234,7 @@ async function savePersonLike(
   const full = { ...input, image: existing?.image ?? '' };
   if (
     existing &&
-    existing.name === full.name &&
-    existing.name_zh === full.nameZh &&
-    sameJson(existing.aliases, full.aliases ?? []) &&
-    existing.description === full.description &&
+    sameEntityText(existing, full) &&
     existing.gender === full.gender &&
     existing.birthday === full.birthday
   ) {
