@@ -101,8 +101,12 @@ test('image preview: keys, wheel zoom and wrap-around', async ({ page }) => {
   await expect.poll(transform).toContain('scale(1)');
   await expect.poll(transform).not.toContain('rotate(90deg)');
 
-  const box = await image.boundingBox();
-  await page.mouse.move((box?.x ?? 0) + 20, (box?.y ?? 0) + 20);
+  // Wheel over the middle of the stage once the reset animation has finished.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+  const viewport = page.viewportSize();
+  await page.mouse.move((viewport?.width ?? 1280) / 2, (viewport?.height ?? 720) / 2);
   await page.mouse.wheel(0, -120);
   await expect.poll(transform).toContain('scale(1.15)');
   await page.mouse.wheel(0, 120);
