@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Config } from './platform/config.ts';
+import { sql } from 'kysely';
+import { ensurePrivateDir, type Config } from './platform/config.ts';
 import type { Logger } from './platform/logger.ts';
 import type { AppContext } from './context.ts';
-import { connectDatabase } from './db/connect.ts';
+import { connectDatabase, explainDatabaseError } from './db/connect.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
 import { createMailer } from './platform/mail.ts';
@@ -21,14 +22,29 @@ export interface Bootstrapped {
   close: () => Promise<void>;
 }
 
-/** Opens the database, applies migrations and, on an empty database, loads the demo content. */
+/**
+ * Opens the database, applies migrations and, on an empty database, loads the demo content. A database
+ * that cannot be used fails with a StartupError (one line naming the file and the variable).
+ */
 export async function bootstrap(config: Config, logger: Logger, buildId: string): Promise<Bootstrapped> {
+  // Media and the image cache hold what users uploaded: readable by this user only.
+  if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
+  ensurePrivateDir(path.join(config.dataDir, 'cache/img'), 'DATA_DIR');
   const handle = connectDatabase(config.database);
-  const applied = await migrateToLatest(handle.db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-  if (config.seedDemo && (await needsDemoSeed(handle.db))) {
-    const summary = await runDemoSeed(handle.db);
-    logger.info({ seed: summary }, 'demo content loaded');
+  try {
+    // A first query surfaces an unreachable server or a damaged file with its own error code.
+    await sql`select 1`.execute(handle.db).catch((error: unknown) => {
+      throw explainDatabaseError(error, config.database) ?? error;
+    });
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    if (config.seedDemo && (await needsDemoSeed(handle.db))) {
+      const summary = await runDemoSeed(handle.db);
+      logger.info({ seed: summary }, 'demo content loaded');
+    }
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
   }
   const ctx: AppContext = {
     config,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, StartupError, loadConfig } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 import { bootstrap } from './bootstrap.ts';
 import { createHttpServer, type AstroHandler } from './http/server.ts';
@@ -16,23 +16,35 @@ function readBuildId(): string {
   return data && typeof data === 'object' && 'buildId' in data ? String(data.buildId) : 'dev';
 }
 
+/** A start that cannot go on: one line saying what is wrong (a stack only when debugging), exit code 1. */
+function failStart(error: unknown, logLevel = 'info'): never {
+  const known = error instanceof ConfigError || error instanceof StartupError;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${known ? message : `Cannot start: ${message.split('\n')[0]}`}\n`);
+  if (!known && (logLevel === 'debug' || logLevel === 'trace') && error instanceof Error) {
+    process.stderr.write(`${error.stack ?? ''}\n`);
+  }
+  process.exit(1);
+}
+
 async function main(): Promise<void> {
+  // Everything the server creates (database, secrets, media, cache) is for its own user only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+    failStart(error);
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
+  const { ctx, close } = await bootstrap(config, logger, readBuildId()).catch((error: unknown) =>
+    failStart(error, config.logLevel),
+  );
   if (!existsSync(serverEntry)) {
     process.stderr.write('The site is not built yet: run `npm run build` (or `npm start`, which builds first).\n');
+    await close();
     process.exit(1);
   }
-  const { ctx, close } = await bootstrap(config, logger, readBuildId());
   const astro = (await import(serverEntry)) as { handler: AstroHandler };
   const { server, shutdown } = createHttpServer(ctx, { clientDir, astro: astro.handler });
 
@@ -40,8 +52,12 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`, database: ctx.dialect },
-      'Hikari is listening',
+      {
+        banner: true,
+        url: `http://${['0.0.0.0', '127.0.0.1', '::', '::1'].includes(config.host) ? 'localhost' : config.host}:${port}`,
+        database: ctx.dialect,
+      },
+      'Hikari is ready at',
     );
   });
 

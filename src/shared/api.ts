@@ -44,21 +44,35 @@ export const ERROR_CODES = [
   'CODE_EXPIRED',
   'CODE_TOO_MANY_ATTEMPTS',
   'CODE_COOLDOWN',
+  'CODE_PURPOSE_NOT_ALLOWED',
   'NAME_TAKEN',
   'EMAIL_TAKEN',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'CROSS_SITE_REQUEST',
+  'IMAGE_QUEUE_FULL',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** One health check: whether it passed, and when it last ran (ISO time). */
+export interface HealthCheck {
+  ok: boolean;
+  checkedAt: string;
+}
+
 export interface HealthData {
-  status: 'ok';
+  /** `degraded` (answered with HTTP 503) when any check failed; `failing` names them. */
+  status: 'ok' | 'degraded';
+  checks: { database: HealthCheck; databaseWrite: HealthCheck };
+  failing: ('database' | 'databaseWrite')[];
   version: string;
   buildId: string;
   database: {
     dialect: 'sqlite' | 'postgres';
-    migrations: { applied: number; pending: number; latest: string | null };
+    /** null when the database could not be read. */
+    migrations: { applied: number; pending: number; latest: string | null } | null;
   };
   uptimeSeconds: number;
 }

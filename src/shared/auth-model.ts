@@ -12,6 +12,11 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const CODE_PURPOSES = ['register', 'reset_password', 'change_email'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
+/**
+ * Purposes anyone may ask a code for by email alone. A change_email code comes only from the
+ * password-checked POST /api/v2/user/change-email/request.
+ */
+export const PUBLIC_CODE_PURPOSES = ['register', 'reset_password'] as const satisfies readonly CodePurpose[];
 
 /** Lifetimes and limits (spec §9 and the security baseline). */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;

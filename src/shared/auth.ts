@@ -11,6 +11,7 @@ import {
   BIO_MAX,
   SIGNATURE_MAX,
 } from './auth-model.ts';
+import { normaliseName, safeText } from './input-rules.ts';
 
 /**
  * Request schemas of the accounts API (spec §7 "Auth and user"), shared by the server and the forms.
@@ -19,12 +20,12 @@ import {
 export * from './auth-model.ts';
 
 // Field rules. Messages are Chinese because they are shown next to the fields.
+/** A user name: NFKC-normalised ("Ｈｉｋａｒｉ" is "Hikari"), then letters, digits, `_` and `-` only. */
 export const nameField = z
   .string({ error: '请输入用户名' })
-  .trim()
-  .min(NAME_MIN, { error: `用户名至少 ${NAME_MIN} 个字符` })
-  .max(NAME_MAX, { error: `用户名最多 ${NAME_MAX} 个字符` })
-  .regex(/^[\p{L}\p{N}_-]+$/u, { error: '用户名只能包含文字、数字、下划线和连字符' });
+  .transform(normaliseName)
+  .pipe(safeText({ max: NAME_MAX, min: NAME_MIN, label: '用户名' }))
+  .pipe(z.string().regex(/^[\p{L}\p{N}_-]+$/u, { error: '用户名只能包含文字、数字、下划线和连字符' }));
 export const emailField = z
   .string({ error: '请输入邮箱' })
   .trim()
@@ -40,20 +41,15 @@ export const codeField = z
   .trim()
   .regex(/^\d{6}$/, { error: '验证码是 6 位数字' });
 export const uuidField = z.uuid({ error: '请先获取验证码' });
-const imageUrlField = z
-  .string()
-  .max(IMAGE_URL_MAX, { error: '图片地址过长' })
-  .refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/media/'), {
+const imageUrlField = safeText({ max: IMAGE_URL_MAX, label: '图片地址' }).pipe(
+  z.string().refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/media/'), {
     error: '图片地址必须以 http:// 或 https:// 开头',
-  });
+  }),
+);
 
 export const loginSchema = z.object({
   /** A user name or an email address. */
-  account: z
-    .string({ error: '请输入用户名或邮箱' })
-    .trim()
-    .min(1, { error: '请输入用户名或邮箱' })
-    .max(EMAIL_MAX, { error: '用户名或邮箱过长' }),
+  account: safeText({ max: EMAIL_MAX, min: 1, label: '用户名或邮箱' }),
   password: z
     .string({ error: '请输入密码' })
     .min(1, { error: '请输入密码' })
@@ -105,10 +101,10 @@ export const logoutSchema = z.object({ hikariRefreshToken: z.string().max(200).o
 export const profileUpdateSchema = z
   .object({
     name: nameField,
-    bio: z.string().max(BIO_MAX, { error: `个人简介最多 ${BIO_MAX} 个字符` }),
+    bio: safeText({ kind: 'multiline', max: BIO_MAX, label: '个人简介' }),
     avatar: imageUrlField,
     headCover: imageUrlField,
-    signature: z.string().max(SIGNATURE_MAX, { error: `签名最多 ${SIGNATURE_MAX} 个字符` }),
+    signature: safeText({ max: SIGNATURE_MAX, label: '签名' }),
   })
   .partial()
   .strict();

@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CodeRequestData, RefreshData, SessionData, SessionUser } from '../../src/shared/auth.ts';
 import * as auth from '../../src/server/modules/auth/auth.service.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
@@ -218,31 +218,51 @@ describe('accounts API', () => {
       expect(unknown.body.code).toBe('INVALID_CREDENTIALS');
     });
 
-    it('limits login failures to 6 per minute per account name and per IP (429 with Retry-After)', async () => {
-      const { session: s } = await registerUser(app, 'Target', password);
-      expect(s.user.name).toBe('Target');
-      for (let i = 0; i < 6; i++) {
-        expect((await post(app, '/v2/user/login', { account: 'Target', password: 'bad password' })).res.status).toBe(
-          401,
+    it('limits failures per address and account, without locking the owner out (429 with Retry-After)', async () => {
+      // A fixed clock at the start of every limit window, so no window ends during the test.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T12:00:00.000Z'));
+      onTestFinished(() => void vi.useRealTimers());
+      await registerUser(app, 'Target', password);
+      // One address guessing at one account is stopped after 6 failures, even with the right password…
+      const stranger = freshIp();
+      for (let i = 0; i < auth.LIMITS.perAccountAddress.limit; i++) {
+        const r = await post(
+          app,
+          '/v2/user/login',
+          { account: 'Target', password: 'bad password' },
+          { 'x-forwarded-for': stranger },
         );
+        expect(r.res.status).toBe(401);
       }
-      const limited = await post(app, '/v2/user/login', { account: 'Target', password });
+      const limited = await post(
+        app,
+        '/v2/user/login',
+        { account: 'Target', password },
+        { 'x-forwarded-for': stranger },
+      );
       expect(limited.res.status).toBe(429);
       expect(limited.body.code).toBe('RATE_LIMITED');
       expect(Number(limited.res.headers.get('retry-after'))).toBeGreaterThan(0);
+      // …while the owner, from an address of their own, still logs in.
+      expect((await post(app, '/v2/user/login', { account: 'Target', password })).res.status).toBe(200);
 
-      // Parallel wrong passwords cannot slip under the limit: at most 6 are checked.
+      // Parallel wrong passwords from many new addresses cannot slip under the per-account limit.
       await registerUser(app, 'Burster', password);
       const burst = await Promise.all(
         Array.from({ length: 20 }, () => post(app, '/v2/user/login', { account: 'burster', password: 'bad password' })),
       );
-      expect(burst.filter((r) => r.res.status === 401)).toHaveLength(6);
-      expect(burst.filter((r) => r.res.status === 429)).toHaveLength(14);
+      const checked = auth.LIMITS.perAccountNewAddresses.limit;
+      const failed = burst.filter((r) => r.res.status === 401).length;
+      expect(failed).toBeGreaterThan(0);
+      expect(failed).toBeLessThanOrEqual(checked);
+      expect(burst.filter((r) => r.res.status === 429)).toHaveLength(20 - failed);
       // Another spelling of the same account shares its limit.
       expect((await post(app, '/v2/user/login', { account: 'BURSTER@example.test', password })).res.status).toBe(429);
 
+      // One address failing at many accounts is stopped as well.
       const ip = freshIp();
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < auth.LIMITS.perAddress.limit; i++) {
         await post(
           app,
           '/v2/user/login',
@@ -371,6 +391,19 @@ describe('accounts API', () => {
       // Logging out twice, or with nothing, still succeeds.
       expect((await post(app, '/user/logout', { hikariRefreshToken: s.hikariRefreshToken })).res.status).toBe(200);
       expect((await post(app, '/user/logout', {})).res.status).toBe(200);
+    });
+
+    it('logout also ends the access tokens of that login, and only of that login', async () => {
+      const one = data((await post<SessionData>(app, '/v2/user/login', { account: 'Nanami', password })).body);
+      const two = data((await post<SessionData>(app, '/v2/user/login', { account: 'Nanami', password })).body);
+      const profile = (token: string) =>
+        app.request('/api/v2/user/profile', { headers: { authorization: `Bearer ${token}` } });
+      expect((await profile(one.hikariAccessToken)).status).toBe(200);
+      await post(app, '/user/logout', { hikariRefreshToken: one.hikariRefreshToken });
+      const after = await profile(one.hikariAccessToken);
+      expect(after.status).toBe(401);
+      expect(((await after.json()) as { code: string }).code).toBe('TOKEN_INVALID');
+      expect((await profile(two.hikariAccessToken)).status).toBe(200);
     });
 
     it('a banned user cannot log in, refresh or use a token', async () => {

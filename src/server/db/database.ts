@@ -32,6 +32,8 @@ export interface UsersTable {
   user_id: number;
   name: string;
   name_key: string;
+  /** Confusable skeleton of the name (users/name-skeleton.ts); unique, so look-alike names cannot coexist. */
+  name_skeleton: string;
   email: string;
   password_hash: string;
   avatar: Generated<string>;
@@ -77,12 +79,22 @@ export interface OneTimeCodeTable {
   id: string;
   email: string;
   purpose: CodePurpose;
+  /** The account the code was issued for (reset_password, change_email); null for register. */
+  user_id: string | null;
   code_hash: string;
   attempts: Generated<number>;
   expires_at: string;
   verified_at: string | null;
   consumed_at: string | null;
   created_at: string;
+}
+
+/** An address (keyed hash) an account has logged in from; such addresses are not held back by strangers' failures. */
+export interface LoginKnownAddressTable {
+  user_id: string;
+  address_hash: string;
+  created_at: string;
+  last_seen_at: string;
 }
 
 export interface RateLimitTable {
@@ -236,6 +248,26 @@ export interface RatingTable {
   updated_at: string;
 }
 
+/** A durable background job (platform/jobs): claimed with a lease, retried with backoff, kept when dead. */
+export interface JobTable {
+  id: string;
+  name: string;
+  /** JSON of the job's payload. */
+  payload: string;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead';
+export type JobRow = Selectable<JobTable>;
+
 export interface Database {
   announcement: AnnouncementTable;
   system_state: SystemStateTable;
@@ -245,6 +277,7 @@ export interface Database {
   refresh_token: RefreshTokenTable;
   one_time_code: OneTimeCodeTable;
   rate_limit: RateLimitTable;
+  login_known_address: LoginKnownAddressTable;
   galgame: GalgameTable;
   galgame_platform: GalgamePlatformTable;
   tag: TagTable;
@@ -261,6 +294,7 @@ export interface Database {
   link_report: LinkReportTable;
   favorite: FavoriteTable;
   rating: RatingTable;
+  job: JobTable;
 }
 
 export type Db = Kysely<Database>;

@@ -46,10 +46,16 @@ class NodeSqliteDatabase implements SqliteDatabase {
  */
 export function openSqlite(options: SqliteOptions): NodeSqliteDatabase {
   const raw = new DatabaseSync(options.file, { enableForeignKeyConstraints: true });
-  if (options.file !== ':memory:') raw.exec('PRAGMA journal_mode = WAL');
-  raw.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  raw.exec('PRAGMA foreign_keys = ON');
-  raw.exec('PRAGMA synchronous = FULL');
+  try {
+    // The first statement reads the file header: a file that is not a database fails here.
+    if (options.file !== ':memory:') raw.exec('PRAGMA journal_mode = WAL');
+    raw.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    raw.exec('PRAGMA foreign_keys = ON');
+    raw.exec('PRAGMA synchronous = FULL');
+  } catch (error) {
+    raw.close();
+    throw error;
+  }
   return new NodeSqliteDatabase(raw);
 }
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from '../context.ts';
@@ -7,17 +7,61 @@ import { siteRoutes } from '../modules/site/site.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
-import { imageDownloadRoutes, imageTransformRoutes } from '../modules/media/media.routes.ts';
+import { imageDownloadRoutes, imageTransformRoutes, type MediaRouteOptions } from '../modules/media/media.routes.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
 
 /** Largest JSON body any API route accepts; uploads go to storage directly, not through here. */
 export const API_BODY_LIMIT = 1024 * 1024;
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?[\w-]+"?\s*)?$/i;
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * A site on this machine (the default PUBLIC_ORIGIN is http://localhost:PORT) is also opened as
+ * 127.0.0.1 or [::1]; those spellings name the same server, and no other site can have them.
+ */
+function loopbackAliases(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
+/**
+ * Guards every state-changing request (POST, PUT, PATCH, DELETE) against cross-site use: a request
+ * from a page of another site (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`) is refused, and
+ * the body must be JSON, which a cross-site form or a "simple" fetch cannot send without a preflight.
+ * Requests without either header (curl, other servers) pass; a DELETE may come without a body.
+ */
+export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
+  const allowed = new URL(publicOrigin).origin;
+  const origins = new Set([allowed, ...loopbackAliases(allowed)]);
+  return async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    if ((origin !== undefined && !origins.has(origin)) || c.req.header('sec-fetch-site') === 'cross-site') {
+      throw new HttpError(403, 'CROSS_SITE_REQUEST', `只接受来自本站（${allowed}）页面的请求`);
+    }
+    const type = c.req.header('content-type');
+    const hasBody =
+      type !== undefined ||
+      Number(c.req.header('content-length') ?? 0) > 0 ||
+      c.req.header('transfer-encoding') !== undefined;
+    if (c.req.method === 'DELETE' && !hasBody) return next();
+    if (!type || !JSON_TYPE.test(type.trim())) {
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', '请求内容必须是 JSON（Content-Type: application/json）');
+    }
+    return next();
+  };
+}
+
 /** The Hono router mounted at /api. Tests call `createApi(ctx).request(...)` in-process. */
 export function createApi(ctx: AppContext) {
   const api = new Hono().basePath('/api');
   api.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  api.use(sameSiteJsonOnly(ctx.config.publicOrigin));
   api.use(
     bodyLimit({
       maxSize: API_BODY_LIMIT,
@@ -44,9 +88,10 @@ export function createApi(ctx: AppContext) {
 export type Api = ReturnType<typeof createApi>;
 
 /** Routes outside /api that still answer in the API's error format: the image transformation endpoint. */
-export function createMediaApp(ctx: AppContext) {
+export function createMediaApp(ctx: AppContext, options: MediaRouteOptions = {}) {
   const app = new Hono();
-  app.route('/', imageTransformRoutes(ctx));
+  app.use(sameSiteJsonOnly(ctx.config.publicOrigin));
+  app.route('/', imageTransformRoutes(ctx, options));
   app.notFound(notFoundResponse);
   app.onError((error, c) => toErrorResponse(c, error, ctx.logger));
   return app;

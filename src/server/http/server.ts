@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { AppContext } from '../context.ts';
 import { createApi, createMediaApp } from './api.ts';
 import { createMediaFileHandler, createStaticHandler, setStaticPageHeaders } from './static-files.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './security-headers.ts';
-import { createChatGateway } from '../modules/chat/chat.gateway.ts';
-import { authenticate } from '../modules/auth/auth.service.ts';
+import { createChatGateway, type ChatLimits } from '../modules/chat/chat.gateway.ts';
+import { authenticateChat, findEndedSessions } from '../modules/chat/chat.sessions.ts';
+import { sessionEvents } from '../modules/auth/auth.events.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -22,6 +24,46 @@ function safeDecode(path: string): string {
   }
 }
 
+/**
+ * Node's limits for slow clients: the whole header block within `headersTimeout` (a header trickle is
+ * answered 408), the whole request within `requestTimeout` (uploads go to storage, API bodies are at
+ * most 1 MB), idle keep-alive connections closed after `keepAliveTimeout`; the timeouts are enforced
+ * every `connectionsCheckingInterval`.
+ */
+export interface HttpLimits {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  connectionsCheckingInterval: number;
+}
+
+export const HTTP_LIMITS: HttpLimits = {
+  headersTimeout: 20_000,
+  requestTimeout: 120_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 5_000,
+};
+
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * A request Node could not parse (garbage, oversized headers, too slow): answer it when nothing else
+ * is being written on the connection, then close the connection.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A response already under way on this keep-alive connection cannot be followed by another one.
+  const busy = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === 'ECONNRESET' || !socket.writable || busy) {
+    socket.destroy();
+    return;
+  }
+  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
+}
+
 export interface HttpServer {
   server: Server;
   /** Stops accepting, closes sockets with 1001, waits for in-flight requests (up to `graceMs`). */
@@ -32,10 +74,14 @@ export interface HttpServer {
  * One HTTP server for everything: /api (Hono), /ws/chat (WebSocket upgrades), dist/client files,
  * and Astro for every other path.
  */
-export function createHttpServer(ctx: AppContext, options: { clientDir: string; astro: AstroHandler }): HttpServer {
+export function createHttpServer(
+  ctx: AppContext,
+  options: { clientDir: string; astro: AstroHandler; limits?: Partial<HttpLimits>; chat?: Partial<ChatLimits> },
+): HttpServer {
   const api = getRequestListener(createApi(ctx).fetch);
   const media = getRequestListener(createMediaApp(ctx).fetch);
-  const serveStatic = createStaticHandler(options.clientDir);
+  const onFileError = (error: Error) => ctx.logger.warn({ err: error }, 'file stream failed');
+  const serveStatic = createStaticHandler(options.clientDir, onFileError);
   setStaticPageHeaders({
     'Content-Security-Policy': contentSecurityPolicy({
       analyticsUrl: ctx.config.analytics?.url,
@@ -43,17 +89,26 @@ export function createHttpServer(ctx: AppContext, options: { clientDir: string; 
     }),
     ...pageSecurityHeaders,
   });
-  const serveMedia = ctx.config.storage.driver === 'local' ? createMediaFileHandler(ctx.config.storage.dir) : null;
-  const chat = createChatGateway(ctx, async (token) => {
-    await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
-    return true;
+  const serveMedia =
+    ctx.config.storage.driver === 'local' ? createMediaFileHandler(ctx.config.storage.dir, onFileError) : null;
+  const chat = createChatGateway({
+    logger: ctx.logger,
+    publicOrigin: ctx.config.publicOrigin,
+    authenticate: (token) => authenticateChat({ db: ctx.db, secret: ctx.config.jwtSecret }, token),
+    findEnded: (identities) => findEndedSessions(ctx.db, identities),
+    events: sessionEvents,
+    limits: options.chat,
   });
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
   const locals: Pick<App.Locals, 'app'> = { app: ctx };
   let inFlight = 0;
 
-  const server = createServer((req, res) => {
+  const server = createServer(limits, (req, res) => {
     const started = performance.now();
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    // Aborted uploads and resets mid-response surface here; without listeners they could be thrown.
+    req.on('error', (error) => ctx.logger.debug({ err: error, path }, 'request stream error'));
+    res.on('error', (error) => ctx.logger.debug({ err: error, path }, 'response stream error'));
     inFlight++;
     res.once('close', () => {
       inFlight--;
@@ -67,39 +122,52 @@ export function createHttpServer(ctx: AppContext, options: { clientDir: string; 
         'request',
       );
     });
-    if (path === '/api' || path.startsWith('/api/')) {
-      void api(req, res);
-      return;
-    }
-    if (path === '/img') {
-      void media(req, res);
-      return;
-    }
-    if (path.startsWith('/media/') && serveMedia) {
-      // sirv's own containment check is a prefix match; no dot segments reach it at all.
-      if (/(^|\/)\.\.?(\/|$)/.test(safeDecode(path))) {
-        res.statusCode = 404;
-        res.end('Not Found');
+    // Nothing thrown while routing may reach the server's 'request' emitter: it would end the process.
+    const fail = (error: unknown, message: string) => {
+      ctx.logger.error({ err: error, path }, message);
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    };
+    try {
+      if (path === '/api' || path.startsWith('/api/')) {
+        Promise.resolve(api(req, res)).catch((error: unknown) => fail(error, 'request failed'));
         return;
       }
-      req.url = (req.url ?? '').slice('/media'.length);
-      serveMedia(req, res, () => {
-        req.url = `/media${req.url ?? ''}`;
-        res.statusCode = 404;
-        res.end('Not Found');
+      if (path === '/img') {
+        Promise.resolve(media(req, res)).catch((error: unknown) => fail(error, 'request failed'));
+        return;
+      }
+      if (path.startsWith('/media/') && serveMedia) {
+        // sirv's own containment check is a prefix match; no dot segments reach it at all.
+        if (/(^|\/)\.\.?(\/|$)/.test(safeDecode(path))) {
+          res.statusCode = 404;
+          res.end('Not Found');
+          return;
+        }
+        req.url = (req.url ?? '').slice('/media'.length);
+        serveMedia(req, res, () => {
+          req.url = `/media${req.url ?? ''}`;
+          res.statusCode = 404;
+          res.end('Not Found');
+        });
+        return;
+      }
+      serveStatic(req, res, () => {
+        // Without a `next`, Astro renders its own 404 page for paths no route matches.
+        new Promise<void>((resolve) => resolve(options.astro(req, res, undefined, locals))).catch((error: unknown) =>
+          fail(error, 'page render failed'),
+        );
       });
-      return;
+    } catch (error) {
+      fail(error, 'request failed');
     }
-    serveStatic(req, res, () => {
-      // Without a `next`, Astro renders its own 404 page for paths no route matches.
-      Promise.resolve(options.astro(req, res, undefined, locals)).catch((error: unknown) => {
-        ctx.logger.error({ err: error, path }, 'page render failed');
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Internal Server Error');
-      });
-    });
   });
   server.on('upgrade', (req, socket, head) => chat.handleUpgrade(req, socket, head));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    ctx.logger.debug({ err: error }, 'client error');
+    answerClientError(error, socket);
+  });
 
   async function shutdown(graceMs = 10_000): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -10,6 +19,53 @@ export class ConfigError extends Error {
     super(`Invalid configuration: ${variable} ${problem}`);
     this.name = 'ConfigError';
     this.variable = variable;
+  }
+}
+
+/**
+ * Raised when the server cannot start because of something outside the code (a damaged database file,
+ * a folder it may not write): one line that names the path and the variable that chose it.
+ */
+export class StartupError extends Error {
+  readonly variable: string;
+  readonly path: string;
+  constructor(variable: string, file: string, problem: string) {
+    super(`Cannot start: ${problem}`);
+    this.name = 'StartupError';
+    this.variable = variable;
+    this.path = file;
+  }
+}
+
+const errorCode = (error: unknown) =>
+  error && typeof error === 'object' && 'code' in error ? String(error.code) : 'unknown error';
+
+/** Creates a folder only this user can enter (0700), or checks that the existing one can be used. */
+export function ensurePrivateDir(dir: string, variable = 'DATA_DIR'): void {
+  const info = statSync(dir, { throwIfNoEntry: false });
+  if (info && !info.isDirectory()) {
+    throw new ConfigError(
+      variable,
+      `points at a file, not a folder: ${dir} (set ${variable} to a folder; it is created when missing)`,
+    );
+  }
+  if (!info) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      throw new ConfigError(
+        variable,
+        `folder ${dir} cannot be created (${errorCode(error)}); check the path or its parent's permissions`,
+      );
+    }
+  }
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch (error) {
+    throw new ConfigError(
+      variable,
+      `folder ${dir} is not writable by this user (${errorCode(error)}); give it write access or set ${variable} to another folder`,
+    );
   }
 }
 
@@ -68,6 +124,7 @@ const schema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be one of auto, pretty, json' }).default('auto'),
 });
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -102,6 +159,8 @@ export interface Config {
   trustProxy: boolean;
   analytics: { url: string; siteId: string } | undefined;
   logLevel: string;
+  /** `auto`: readable lines in a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  ensurePrivateDir(dataDir);
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
 
   let storage: Config['storage'];
@@ -161,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     analytics: e.ANALYTICS_URL ? { url: e.ANALYTICS_URL, siteId: e.ANALYTICS_SITE_ID ?? '' } : undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 
@@ -191,8 +252,15 @@ export function loadOrCreateSecret(dataDir: string, name: string): string {
   const existing = secrets[name];
   if (existing) return existing;
   const secret = randomBytes(48).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...secrets, [name]: secret }, null, 2) + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    writeFileSync(file, JSON.stringify({ ...secrets, [name]: secret }, null, 2) + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    throw new ConfigError(
+      name,
+      `is not set and cannot be saved to ${file} (${errorCode(error)}); set ${name} or make DATA_DIR writable`,
+    );
+  }
   return secret;
 }

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as m20261122_0001 from './20261122-0001-system.ts';
 import * as m20261122_0002 from './20261122-0002-accounts.ts';
 import * as m20261122_0003 from './20261122-0003-catalogue.ts';
+import * as m20261123_0001 from './20261123-0001-account-safety.ts';
+import * as m20261123_0003 from './20261123-0003-jobs.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '20261122-0001-system': m20261122_0001,
   '20261122-0002-accounts': m20261122_0002,
   '20261122-0003-catalogue': m20261122_0003,
+  '20261123-0001-account-safety': m20261123_0001,
+  '20261123-0003-jobs': m20261123_0003,
 };

@@ -19,7 +19,7 @@ import {
   signupCheckSchema,
 } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
-import { requireLogin, type AuthVariables } from '../../http/auth-guard.ts';
+import { bearerToken, requireLogin, type AuthVariables } from '../../http/auth-guard.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/respond.ts';
 import { jsonBody } from '../../http/validate.ts';
@@ -58,6 +58,9 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.codeVerify, async (c) => {
     const body = await jsonBody(c, codeVerifySchema);
+    // A change_email code is checked for the logged-in account it was issued to.
+    const token = bearerToken(c);
+    const viewer = token ? (await auth.authenticate(deps, token)).user : null;
     return ok(
       c,
       await auth.verifyCode(deps, {
@@ -66,6 +69,7 @@ export function authRoutes(ctx: AppContext) {
         uuid: body.uuid,
         code: body.code,
         ip: ip(c),
+        viewerId: viewer?.id ?? null,
       }),
     );
   });

@@ -1,4 +1,5 @@
 import {
+  PUBLIC_CODE_PURPOSES,
   REFRESH_TOKEN_TTL_SECONDS,
   type CodePurpose,
   type RefreshData,
@@ -25,8 +26,11 @@ import {
   nameKey,
   toSessionUser,
 } from '../users/users.service.ts';
-import { checkCode, consumeCode, issueCode } from './codes.service.ts';
+import { nameSkeleton } from '../users/name-skeleton.ts';
+import { checkCode, consumeCode, issueCode, type CodeBinding } from './codes.service.ts';
+import { LOGIN_LIMITS, admitAccountLookup, admitLoginAttempt, rememberAddress } from './login-limits.ts';
 import { codeMail, emailChangedMail } from './auth.mails.ts';
+import { sessionEvents } from './auth.events.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import {
   generateRefreshToken,
@@ -48,14 +52,15 @@ export interface AuthDeps {
   onMailError?: (error: unknown) => void;
 }
 
-/** Abuse limits (spec issue: login 6 failures per minute per IP and per account name). */
+/**
+ * Abuse limits. Logins, and the lookups that tell whether a name or email is taken, follow
+ * LOGIN_LIMITS (login-limits.ts, docs/decisions/008-login-limits.md); these are the rest.
+ */
 export const LIMITS = {
-  loginFailuresPerIp: { limit: 6, windowMs: 60_000 },
-  loginFailuresPerAccount: { limit: 6, windowMs: 60_000 },
+  ...LOGIN_LIMITS,
   codeRequestsPerEmail: { limit: 10, windowMs: 3_600_000 },
   codeRequestsPerIp: { limit: 30, windowMs: 3_600_000 },
   codeChecksPerIp: { limit: 30, windowMs: 600_000 },
-  signupChecksPerIp: { limit: 60, windowMs: 600_000 },
   passwordChecksPerUser: { limit: 5, windowMs: 900_000 },
   registrationsPerIp: { limit: 10, windowMs: 3_600_000 },
   resetsPerIp: { limit: 20, windowMs: 3_600_000 },
@@ -69,8 +74,8 @@ const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', '用�
 const banned = () => new HttpError(403, 'ACCOUNT_BANNED', '账号已被封禁，如有疑问请联系管理员');
 const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', '登录状态已失效，请重新登录');
 
-async function accessFor(deps: AuthDeps, user: UserRow, now: Date): Promise<string> {
-  return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime());
+async function accessFor(deps: AuthDeps, user: UserRow, now: Date, familyId: string): Promise<string> {
+  return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime(), familyId);
 }
 
 /** Starts a login: a new refresh-token family with an absolute 7-day expiry, and an access token. */
@@ -103,7 +108,7 @@ export async function createSession(deps: AuthDeps, user: UserRow, now = clock(d
   });
   return {
     user: toSessionUser(user, expiresAt),
-    hikariAccessToken: await accessFor(deps, user, now),
+    hikariAccessToken: await accessFor(deps, user, now, familyId),
     hikariRefreshToken: refreshToken,
     refreshTokenExpiry: expiresAt,
   };
@@ -116,28 +121,19 @@ export async function login(
   const now = clock(deps);
   const user = await findUserByAccount(deps.db, input.account);
   // Limit by the account actually addressed (any spelling of the name, or its email, is one account).
-  const accountKey = `login:acct:${user?.id ?? nameKey(input.account.trim())}`;
-  const ipKey = `login:ip:${input.ip}`;
-  // Count the attempt before checking the password, so parallel guesses cannot all slip under the
-  // limit; a right password takes its count back, so only failures are limited.
-  const [byIp, byAccount] = await Promise.all([
-    hitRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
-    hitRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
-  ]);
-  const over = [byIp, byAccount].find(
-    (state, i) => state.count > [LIMITS.loginFailuresPerIp, LIMITS.loginFailuresPerAccount][i]!.limit,
+  const attempt = await admitLoginAttempt(
+    deps.db,
+    deps.secret,
+    { account: user?.id ?? `name:${nameKey(input.account.trim())}`, userId: user?.id ?? null, ip: input.ip },
+    now,
   );
-  if (over) throw rateLimited(over.retryAfter, '登录失败次数过多，请稍后再试');
-
   const ok = user
     ? await verifyPassword(user.password_hash, input.password)
     : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) throw invalidCredentials();
-  await Promise.all([
-    releaseRateLimit(deps.db, ipKey, LIMITS.loginFailuresPerIp, now.getTime()),
-    releaseRateLimit(deps.db, accountKey, LIMITS.loginFailuresPerAccount, now.getTime()),
-  ]);
+  await attempt.succeeded();
   if (user.status === 'banned') throw banned();
+  await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
   return createSession(deps, user, now);
 }
 
@@ -204,7 +200,7 @@ export async function refresh(deps: AuthDeps, rawToken: string): Promise<Refresh
   if (!claimed) return reuse(now.toISOString());
 
   return {
-    hikariAccessToken: await accessFor(deps, user, now),
+    hikariAccessToken: await accessFor(deps, user, now, row.familyId),
     hikariRefreshToken: next,
     refreshTokenExpiry: row.expiresAt,
   };
@@ -217,6 +213,8 @@ export async function revokeFamily(db: Db, familyId: string, reason: string, now
     .where('id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  // Also when it was revoked before: the event only closes what still belongs to that login.
+  sessionEvents.publish({ type: 'session_revoked', scope: 'family', familyId, reason });
 }
 
 export async function revokeAllSessions(db: Db, userId: string, reason: string, now = new Date()): Promise<void> {
@@ -226,6 +224,8 @@ export async function revokeAllSessions(db: Db, userId: string, reason: string, 
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  // Published even inside a transaction: should it roll back, the closed sockets simply reconnect.
+  sessionEvents.publish({ type: 'session_revoked', scope: 'user', userId, reason });
 }
 
 /** Ends the login the refresh token belongs to. Unknown tokens are ignored (logout always succeeds). */
@@ -254,49 +254,105 @@ export async function authenticate(
   if (access.iat * 1000 < new Date(user.password_changed_at).getTime()) {
     throw new HttpError(401, 'TOKEN_INVALID', '密码已修改，请重新登录');
   }
+  // A login that ended (logout, revocation) takes its access tokens with it, not an hour later.
+  if (access.sid) {
+    const family = await deps.db
+      .selectFrom('refresh_family')
+      .select('revoked_at')
+      .where('id', '=', access.sid)
+      .executeTakeFirst();
+    if (!family || family.revoked_at) throw new HttpError(401, 'TOKEN_INVALID', '登录已结束，请重新登录');
+  }
   return { user, access };
 }
 
 // ---- Codes, registration and password reset ----
 
+const codeInvalid = (message = '验证码错误') =>
+  new HttpError(400, 'CODE_INVALID', message, { issues: [{ path: 'code', message }] });
+
+/**
+ * The public code request: codes for registering and for resetting a forgotten password, asked for
+ * by email alone. A change_email code is refused here; it comes only from requestEmailChange, after
+ * the current password was checked.
+ */
 export async function requestCode(deps: AuthDeps, input: { email: string; purpose: CodePurpose; ip: string }) {
   const now = clock(deps);
-  await enforceRateLimit(deps.db, `code:ip:${input.ip}`, LIMITS.codeRequestsPerIp, now.getTime());
-  if (input.purpose === 'register' && (await isEmailTaken(deps.db, input.email))) {
+  if (!(PUBLIC_CODE_PURPOSES as readonly CodePurpose[]).includes(input.purpose)) {
+    const message = '更换邮箱的验证码请在账号设置中申请（需要输入当前密码）';
+    throw new HttpError(400, 'CODE_PURPOSE_NOT_ALLOWED', message, { issues: [{ path: 'type', message }] });
+  }
+  if (input.purpose === 'register') {
+    // It says whether the email is taken, so it is limited like a login.
+    await admitAccountLookup(deps.db, { targets: [`email:${input.email}`], ip: input.ip }, now);
+  }
+  // A reset code belongs to the account that has the email now.
+  const userId =
+    input.purpose === 'reset_password' ? ((await findUserByEmail(deps.db, input.email))?.id ?? null) : null;
+  return sendCode(deps, { email: input.email, purpose: input.purpose, userId }, input.ip, now);
+}
+
+/** Issues a code bound to its email, purpose and account, and mails it. */
+async function sendCode(deps: AuthDeps, binding: CodeBinding, ip: string, now: Date) {
+  const { email, purpose } = binding;
+  await enforceRateLimit(deps.db, `code:ip:${ip}`, LIMITS.codeRequestsPerIp, now.getTime());
+  if (purpose === 'register' && (await isEmailTaken(deps.db, email))) {
     throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
   }
-  if (input.purpose === 'change_email' && (await isEmailTaken(deps.db, input.email))) {
+  if (purpose === 'change_email' && (await isEmailTaken(deps.db, email))) {
     throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用', {
       issues: [{ path: 'email', message: '该邮箱已被其他账号使用' }],
     });
   }
-  await enforceRateLimit(deps.db, `code:email:${input.email}`, LIMITS.codeRequestsPerEmail, now.getTime());
-  const issued = await issueCode(deps.db, deps.secret, input.email, input.purpose, now);
-  if (input.purpose === 'reset_password') {
+  await enforceRateLimit(deps.db, `code:email:${email}`, LIMITS.codeRequestsPerEmail, now.getTime());
+  const issued = await issueCode(deps.db, deps.secret, binding, now);
+  if (purpose === 'reset_password') {
     // Mailed only to an existing account, and not awaited: the answer looks the same, and takes the
     // same time, whether or not the email has an account.
-    if (await findUserByEmail(deps.db, input.email)) {
-      void deps.mailer
-        .send(codeMail(input.email, input.purpose, issued.code))
-        .catch((error: unknown) => deps.onMailError?.(error));
+    if (binding.userId) {
+      void deps.mailer.send(codeMail(email, purpose, issued.code)).catch((error: unknown) => deps.onMailError?.(error));
     }
   } else {
-    await deps.mailer.send(codeMail(input.email, input.purpose, issued.code));
+    await deps.mailer.send(codeMail(email, purpose, issued.code));
   }
   return { uuid: issued.uuid, expiresIn: issued.expiresIn, resendAfter: issued.resendAfter };
 }
 
+/**
+ * Checks a code without using it up. A change_email code is checked only for its own account (the
+ * caller must be logged in as it); a reset code only for the account that has the email.
+ */
 export async function verifyCode(
   deps: AuthDeps,
-  input: { email: string; purpose: CodePurpose; uuid: string; code: string; ip: string },
+  input: { email: string; purpose: CodePurpose; uuid: string; code: string; ip: string; viewerId: string | null },
 ) {
-  await enforceRateLimit(deps.db, `code-check:ip:${input.ip}`, LIMITS.codeChecksPerIp, clock(deps).getTime());
-  await checkCode(deps.db, deps.secret, input, { consume: false, now: clock(deps) });
+  const now = clock(deps);
+  await enforceRateLimit(deps.db, `code-check:ip:${input.ip}`, LIMITS.codeChecksPerIp, now.getTime());
+  let userId: string | null = null;
+  if (input.purpose === 'change_email') {
+    if (!input.viewerId) throw new HttpError(401, 'UNAUTHORIZED', '请先登录，再验证更换邮箱的验证码');
+    userId = input.viewerId;
+  } else if (input.purpose === 'reset_password') {
+    const owner = await findUserByEmail(deps.db, input.email);
+    if (!owner) throw codeInvalid();
+    userId = owner.id;
+  }
+  await checkCode(
+    deps.db,
+    deps.secret,
+    { email: input.email, purpose: input.purpose, userId, uuid: input.uuid, code: input.code },
+    { consume: false, now },
+  );
   return { verified: true as const };
 }
 
-export async function checkSignup(db: Db, input: { name: string; email: string; ip: string }) {
-  await enforceRateLimit(db, `signup-check:ip:${input.ip}`, LIMITS.signupChecksPerIp);
+/** Says whether a name and an email are free; limited like a login, per address and per target. */
+export async function checkSignup(db: Db, input: { name: string; email: string; ip: string }, now = new Date()) {
+  await admitAccountLookup(
+    db,
+    { targets: [`name:${nameSkeleton(input.name)}`, `email:${input.email}`], ip: input.ip },
+    now,
+  );
   const [nameTaken, emailTaken] = await Promise.all([isNameTaken(db, input.name), isEmailTaken(db, input.email)]);
   return { name: { available: !nameTaken }, email: { available: !emailTaken } };
 }
@@ -308,12 +364,8 @@ export async function register(
   const now = clock(deps);
   await enforceRateLimit(deps.db, `register:ip:${input.ip}`, LIMITS.registrationsPerIp, now.getTime());
   // The code first: without a code from that inbox, nothing is said about which names are taken.
-  await checkCode(
-    deps.db,
-    deps.secret,
-    { email: input.email, purpose: 'register', uuid: input.uuid, code: input.code },
-    { consume: false, now },
-  );
+  const binding: CodeBinding = { email: input.email, purpose: 'register', userId: null };
+  await checkCode(deps.db, deps.secret, { ...binding, uuid: input.uuid, code: input.code }, { consume: false, now });
   if (await isNameTaken(deps.db, input.name)) {
     throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
   }
@@ -322,13 +374,10 @@ export async function register(
   }
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, input.uuid, now))) {
-      throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取', {
-        issues: [{ path: 'code', message: '验证码已被使用，请重新获取' }],
-      });
-    }
+    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('验证码已被使用，请重新获取');
     return createUser(trx, { name: input.name, email: input.email, passwordHash }, now);
   });
+  await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
   return createSession(deps, user, now);
 }
 
@@ -338,19 +387,14 @@ export async function resetPassword(
 ): Promise<void> {
   const now = clock(deps);
   await enforceRateLimit(deps.db, `reset:ip:${input.ip}`, LIMITS.resetsPerIp, now.getTime());
-  await checkCode(
-    deps.db,
-    deps.secret,
-    { email: input.email, purpose: 'reset_password', uuid: input.uuid, code: input.code },
-    { consume: false, now },
-  );
+  // The code must have been issued to the account that has this email now.
   const user = await findUserByEmail(deps.db, input.email);
-  if (!user)
-    throw new HttpError(400, 'CODE_INVALID', '验证码错误', { issues: [{ path: 'code', message: '验证码错误' }] });
+  const binding: CodeBinding = { email: input.email, purpose: 'reset_password', userId: user?.id ?? null };
+  await checkCode(deps.db, deps.secret, { ...binding, uuid: input.uuid, code: input.code }, { consume: false, now });
+  if (!user) throw codeInvalid();
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, input.uuid, now)))
-      throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取');
+    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('验证码已被使用，请重新获取');
     await trx
       .updateTable('users')
       .set({
@@ -362,6 +406,8 @@ export async function resetPassword(
       .execute();
     await revokeAllSessions(trx, user.id, 'password_reset', now);
   });
+  // The mailed code proved the owner is here: this address is no longer held back by strangers' failures.
+  await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
 }
 
 /** Changes the password, ends every login of the account, and starts a fresh one for this device. */
@@ -412,8 +458,9 @@ export async function requestEmailChange(
 ) {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
-  await checkCurrentPassword(deps, user, input.password, 'password', clock(deps));
-  return requestCode(deps, { email: input.email, purpose: 'change_email', ip: input.ip });
+  const now = clock(deps);
+  await checkCurrentPassword(deps, user, input.password, 'password', now);
+  return sendCode(deps, { email: input.email, purpose: 'change_email', userId }, input.ip, now);
 }
 
 export async function changeEmail(
@@ -422,15 +469,11 @@ export async function changeEmail(
   input: { email: string; code: string; uuid: string },
 ): Promise<UserRow> {
   const now = clock(deps);
-  await checkCode(
-    deps.db,
-    deps.secret,
-    { email: input.email, purpose: 'change_email', uuid: input.uuid, code: input.code },
-    { consume: false, now },
-  );
+  // Only a code this account asked for (with its password) to this address.
+  const binding: CodeBinding = { email: input.email, purpose: 'change_email', userId };
+  await checkCode(deps.db, deps.secret, { ...binding, uuid: input.uuid, code: input.code }, { consume: false, now });
   const result = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, input.uuid, now)))
-      throw new HttpError(400, 'CODE_INVALID', '验证码已被使用，请重新获取');
+    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('验证码已被使用，请重新获取');
     if (await isEmailTaken(trx, input.email)) throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用');
     const before = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
     const row = await trx

@@ -16,16 +16,23 @@ function codeHash(secret: string, uuid: string, code: string): string {
 }
 
 /**
- * Issues a 6-digit code for an email and purpose (10-minute expiry). A new code for the same email and
- * purpose within 60 s is refused with CODE_COOLDOWN; issuing a code retires the earlier ones.
+ * What a code is bound to: the address it was mailed to, what it may be used for, and the account it
+ * was issued for (null for registration, where there is no account yet). A code is accepted only
+ * where all three match.
  */
-export async function issueCode(
-  db: Db,
-  secret: string,
-  email: string,
-  purpose: CodePurpose,
-  now = new Date(),
-): Promise<IssuedCode> {
+export interface CodeBinding {
+  email: string;
+  purpose: CodePurpose;
+  userId: string | null;
+}
+
+/**
+ * Issues a 6-digit code for an email, purpose and account (10-minute expiry). A new code for the same
+ * email and purpose within 60 s is refused with CODE_COOLDOWN; issuing a code retires the earlier ones
+ * of the same binding.
+ */
+export async function issueCode(db: Db, secret: string, binding: CodeBinding, now = new Date()): Promise<IssuedCode> {
+  const { email, purpose, userId } = binding;
   const latest = await db
     .selectFrom('one_time_code')
     .select('created_at')
@@ -46,6 +53,7 @@ export async function issueCode(
       .set({ consumed_at: now.toISOString() })
       .where('email', '=', email)
       .where('purpose', '=', purpose)
+      .where('user_id', userId === null ? 'is' : '=', userId)
       .where('consumed_at', 'is', null)
       .execute();
     await trx
@@ -54,6 +62,7 @@ export async function issueCode(
         id: uuid,
         email,
         purpose,
+        user_id: userId,
         code_hash: codeHash(secret, uuid, code),
         expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
         created_at: now.toISOString(),
@@ -65,9 +74,7 @@ export async function issueCode(
   return { uuid, code, expiresIn: CODE_TTL_SECONDS, resendAfter: CODE_RESEND_SECONDS };
 }
 
-export interface CodeCheck {
-  email: string;
-  purpose: CodePurpose;
+export interface CodeCheck extends CodeBinding {
   uuid: string;
   code: string;
 }
@@ -95,6 +102,7 @@ export async function checkCode(
     .where('id', '=', input.uuid)
     .where('email', '=', input.email)
     .where('purpose', '=', input.purpose)
+    .where('user_id', input.userId === null ? 'is' : '=', input.userId)
     .where('consumed_at', 'is', null)
     .where('attempts', '<', CODE_MAX_ATTEMPTS)
     .where('expires_at', '>', now.toISOString())
@@ -107,6 +115,7 @@ export async function checkCode(
       .where('id', '=', input.uuid)
       .where('email', '=', input.email)
       .where('purpose', '=', input.purpose)
+      .where('user_id', input.userId === null ? 'is' : '=', input.userId)
       .executeTakeFirst();
     if (!row || row.consumed_at) throw invalid();
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
@@ -141,12 +150,18 @@ export async function checkCode(
   if (Number(result.numUpdatedRows) !== 1) throw invalid();
 }
 
-/** Uses up a code that checkCode accepted; false when another request used it first. */
-export async function consumeCode(db: Db, uuid: string, now = new Date()): Promise<boolean> {
+/**
+ * Uses up a code that checkCode accepted for the same binding; false when another request used it
+ * first (or the binding does not match).
+ */
+export async function consumeCode(db: Db, uuid: string, binding: CodeBinding, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable('one_time_code')
     .set({ consumed_at: now.toISOString() })
     .where('id', '=', uuid)
+    .where('email', '=', binding.email)
+    .where('purpose', '=', binding.purpose)
+    .where('user_id', binding.userId === null ? 'is' : '=', binding.userId)
     .where('consumed_at', 'is', null)
     .where('verified_at', 'is not', null)
     .executeTakeFirst();

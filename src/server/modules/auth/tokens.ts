@@ -6,6 +6,8 @@ import { HttpError } from '../../platform/errors.ts';
 export interface VerifiedAccess {
   _id: string;
   hikariUserGroup: UserGroup;
+  /** The login (refresh-token family) the token belongs to; absent in tokens issued before it existed. */
+  sid?: string;
   /** Issued-at, seconds. */
   iat: number;
   exp: number;
@@ -13,14 +15,15 @@ export interface VerifiedAccess {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** Access JWT: HS256, 1 h, claims _id, hikariUserGroup, iat, exp. */
+/** Access JWT: HS256, 1 h, claims _id, hikariUserGroup, sid (the session's family id), iat, exp. */
 export async function signAccessToken(
   secret: string,
   user: { id: string; group: UserGroup },
   nowMs = Date.now(),
+  sessionId?: string,
 ): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
-  return new SignJWT({ _id: user.id, hikariUserGroup: user.group })
+  return new SignJWT({ _id: user.id, hikariUserGroup: user.group, ...(sessionId ? { sid: sessionId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
@@ -40,11 +43,19 @@ export async function verifyAccessToken(secret: string, token: string, nowMs = D
       typeof group !== 'string' ||
       !(USER_GROUPS as readonly string[]).includes(group) ||
       typeof payload.iat !== 'number' ||
-      typeof payload.exp !== 'number'
+      typeof payload.exp !== 'number' ||
+      (payload['sid'] !== undefined && typeof payload['sid'] !== 'string')
     ) {
       throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
     }
-    return { _id: payload['_id'], hikariUserGroup: group as UserGroup, iat: payload.iat, exp: payload.exp };
+    const sid = payload['sid'];
+    return {
+      _id: payload['_id'],
+      hikariUserGroup: group as UserGroup,
+      ...(typeof sid === 'string' ? { sid } : {}),
+      iat: payload.iat,
+      exp: payload.exp,
+    };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof errors.JWTExpired) throw new HttpError(401, 'TOKEN_EXPIRED', '登录已过期，请刷新登录状态');

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FAVORITE_ITEM_TYPES, favoriteBodySchema, ratingBodySchema } from '../../../shared/catalogue.ts';
+import {
+  FAVORITE_ITEM_TYPES,
+  favoriteBodySchema,
+  favoriteCheckQuerySchema,
+  linkReportBodySchema,
+  ratingBodySchema,
+} from '../../../shared/catalogue.ts';
+import { DECIMAL_ID, OBJECT_ID, decimalId, queryInt, safeText } from '../../../shared/input-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { optionalLogin, requireLogin, type AuthVariables, type OptionalAuthVariables } from '../../http/auth-guard.ts';
 import { ok } from '../../http/respond.ts';
@@ -11,10 +18,11 @@ import { addFavorite, favoriteGalgamesOf, isFavorited, listFavorites, removeFavo
 import { galgameExists } from './galgame.service.ts';
 import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service.ts';
 
-const idParam = z.coerce.number({ error: 'id 无效' }).int({ error: 'id 无效' }).positive({ error: 'id 无效' });
+// Ids and numbers in paths and queries are plain decimal digits: "12", never "012", " 12", "0x0C" or "1e1".
+const idParam = decimalId('id');
 const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt({ min: 1, max: 10_000, label: '页码' }).default(1),
+  limit: queryInt({ min: 1, max: 100, label: '每页数量' }).default(20),
 });
 
 /** Favourites (spec §7), ratings, download information and link reports. */
@@ -29,7 +37,7 @@ export function catalogueRoutes(ctx: AppContext) {
   });
 
   app.get('/user/favorites/check', requireLogin(ctx), async (c) => {
-    const { itemType, itemId } = queryOf(c, favoriteBodySchema);
+    const { itemType, itemId } = queryOf(c, favoriteCheckQuerySchema);
     return ok(c, await isFavorited(db, c.var.user.id, itemType, itemId));
   });
 
@@ -48,13 +56,18 @@ export function catalogueRoutes(ctx: AppContext) {
     const q = queryOf(
       c,
       pageQuery.extend({
-        userId: z.string().trim().max(64).optional(),
-        keyword: z.string().trim().max(100).optional(),
+        userId: z
+          .string()
+          .refine((v) => DECIMAL_ID.test(v) || OBJECT_ID.test(v), {
+            error: '用户 id 无效：应为数字 userId 或 24 位 _id',
+          })
+          .optional(),
+        keyword: safeText({ max: 100, label: '关键词' }).optional(),
       }),
     );
     let ownerId = c.var.user?.id ?? null;
     if (q.userId) {
-      const owner = /^\d+$/.test(q.userId)
+      const owner = DECIMAL_ID.test(q.userId)
         ? await db.selectFrom('users').select('id').where('user_id', '=', Number(q.userId)).executeTakeFirst()
         : await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
       if (!owner) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
@@ -99,10 +112,7 @@ export function catalogueRoutes(ctx: AppContext) {
 
   app.post('/galgame/download-link/:linkId/report', requireLogin(ctx), async (c) => {
     const linkId = idParam.parse(c.req.param('linkId'));
-    const { reason } = await jsonBody(
-      c,
-      z.object({ reason: z.string().trim().max(200, { error: '原因最多 200 个字符' }).default('') }),
-    );
+    const { reason } = await jsonBody(c, linkReportBodySchema);
     return ok(c, await reportLink(db, linkId, c.var.user.id, reason), '感谢反馈，我们会尽快核实');
   });
 

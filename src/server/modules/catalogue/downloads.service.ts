@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SUSPECT_REPORTS, type DownloadView } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
@@ -103,4 +104,20 @@ export async function reportLink(
       if (isUniqueViolation(error)) return reportLink(db, linkId, userId, reason, now);
       throw error;
     });
+}
+
+/** Sets the report counts of links to a recount of their reports (after a user was removed). */
+export async function recountLinkReports(db: Db, linkIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < linkIds.length; i += 500) {
+    await db
+      .updateTable('download_link')
+      .set((eb) => ({
+        report_count: eb
+          .selectFrom('link_report')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('link_report.link_id', '=', 'download_link.id'),
+      }))
+      .where('id', 'in', linkIds.slice(i, i + 500))
+      .execute();
+  }
 }

@@ -83,6 +83,23 @@ export async function removeFavorite(
   });
 }
 
+/** Sets the favourite counts of games to a recount of their favourites (after a user was removed). */
+export async function recountFavorites(db: Db, galgameIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < galgameIds.length; i += 500) {
+    await db
+      .updateTable('galgame')
+      .set((eb) => ({
+        favorite_count: eb
+          .selectFrom('favorite')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('favorite.item_type', '=', 'galgame')
+          .whereRef('favorite.item_id', '=', 'galgame.id'),
+      }))
+      .where('id', 'in', galgameIds.slice(i, i + 500))
+      .execute();
+  }
+}
+
 export async function isFavorited(
   db: Db,
   userId: string,

@@ -32,7 +32,7 @@ async function lockGame(trx: Trx, galgameId: number) {
     .executeTakeFirstOrThrow();
 }
 
-async function writeAggregate(trx: Trx, galgameId: number, count: number, sum: number, hist: number[]) {
+async function writeAggregate(trx: Db, galgameId: number, count: number, sum: number, hist: number[]) {
   await trx
     .updateTable('galgame')
     .set({
@@ -119,6 +119,34 @@ export async function deleteRating(db: Db, userId: string, galgameId: number): P
       scoreHistogram: hist,
     };
   });
+}
+
+/**
+ * Sets the rating aggregates (count, sum, average, histogram) of games to a recount of their ratings,
+ * e.g. after ratings were removed with their author. Run inside the caller's transaction.
+ */
+export async function recountRatings(db: Db, galgameIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < galgameIds.length; i += 500) {
+    const ids = galgameIds.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('rating')
+      .select(['galgame_id', 'score', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('galgame_id', 'in', ids)
+      .groupBy(['galgame_id', 'score'])
+      .execute();
+    for (const id of ids) {
+      const hist = normaliseHistogram([]);
+      let count = 0;
+      let sum = 0;
+      for (const row of rows.filter((r) => r.galgame_id === id)) {
+        const n = Number(row.n);
+        hist[row.score - 1] = (hist[row.score - 1] ?? 0) + n;
+        count += n;
+        sum += row.score * n;
+      }
+      await writeAggregate(db, id, count, sum, hist);
+    }
+  }
 }
 
 function toView(r: {

@@ -1,53 +1,325 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { AppContext } from '../../context.ts';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Logger } from '../../platform/logger.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { SessionEvents, SessionRevokedEvent } from '../auth/auth.events.ts';
+import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 
 export const CHAT_PATH = '/ws/chat';
-/** Largest frame a client may send: a 500-character message in JSON with room to spare. */
-export const CHAT_MAX_PAYLOAD = 16 * 1024;
+
+/**
+ * Largest frame a client may send. The biggest legitimate frame is `{type:'message', receiverId,
+ * content}` with 500 characters of content; written with JSON escapes that is at most 500 × 12 bytes
+ * (a surrogate pair as two `\uXXXX`) = 6000 bytes, plus about 100 for the rest. Larger frames close
+ * the socket with 1009.
+ */
+export const CHAT_MAX_PAYLOAD = 8 * 1024;
+
+/** Limits of the gateway; tests shorten the timings. */
+export interface ChatLimits {
+  maxPayload: number;
+  /** Open sockets one account may hold (tabs and devices); one more is closed with 4008. */
+  connectionsPerUser: number;
+  /** Upgrades whose token is still being checked; more are refused with 503 until some finish. */
+  pendingUpgrades: number;
+  /** The server pings this often and drops sockets that did not answer the previous ping. */
+  heartbeatMs: number;
+  /** Frames a client may send per window (it sends a ping every 25 s, and messages by hand). */
+  framesPerWindow: number;
+  frameWindowMs: number;
+}
+
+export const CHAT_LIMITS: ChatLimits = {
+  maxPayload: CHAT_MAX_PAYLOAD,
+  connectionsPerUser: 5,
+  pendingUpgrades: 64,
+  heartbeatMs: 30_000,
+  framesPerWindow: 40,
+  frameWindowMs: 10_000,
+};
+
+/**
+ * Close codes the server uses (the client reconnects after any code but 1000, spec §4). See README.md.
+ */
+export const CHAT_CLOSE = {
+  /** The login was ended by logout: nothing to reconnect with. */
+  loggedOut: { code: 1000, reason: 'logged out' },
+  shutdown: { code: 1001, reason: 'server shutting down' },
+  binary: { code: 1003, reason: 'only text frames are accepted' },
+  flood: { code: 1008, reason: 'too many frames' },
+  /** The access token expired: reconnect with a refreshed one. */
+  tokenExpired: { code: 4001, reason: 'token expired' },
+  /** The login was revoked (password change, token reuse): log in again. */
+  sessionEnded: { code: 4002, reason: 'session ended' },
+  banned: { code: 4003, reason: 'account banned' },
+  /** The account already holds `connectionsPerUser` sockets; the new one is refused, older ones stay. */
+  tooManyConnections: { code: 4008, reason: 'too many connections' },
+} as const;
+
+type Close = (typeof CHAT_CLOSE)[keyof typeof CHAT_CLOSE];
+
+export interface ChatGatewayDeps {
+  logger: Logger;
+  /** Browsers must send this Origin (PUBLIC_ORIGIN); clients without an Origin header are not browsers. */
+  publicOrigin: string;
+  /** Checks an upgrade's token; rejects with HttpError (401/403) when it must be refused. */
+  authenticate: (token: string) => Promise<ChatIdentity>;
+  /** The periodic re-check: in order, why each socket must close, or null. */
+  findEnded: (identities: readonly ChatIdentity[]) => Promise<(SessionEnd | null)[]>;
+  events: SessionEvents;
+  now?: () => number;
+  limits?: Partial<ChatLimits>;
+}
 
 export interface ChatGateway {
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** Open sockets, for the health of the process. */
+  readonly size: number;
   /** Closes every open socket with 1001 (going away). */
   close: () => Promise<void>;
 }
 
-function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
-  );
+interface Connection {
+  identity: ChatIdentity;
+  /** Answered the last ping, or sent something since. */
+  alive: boolean;
+  frames: number;
+  windowStart: number;
+  expiry: NodeJS.Timeout | undefined;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+};
+
+/** Answers an upgrade with a plain HTTP error and closes the socket once it is written. */
+function refuse(socket: Duplex, status: number, extraHeaders: Record<string, string> = {}): void {
+  if (socket.destroyed) return;
+  const text = STATUS_TEXT[status] ?? 'Error';
+  const headers = Object.entries({
+    Connection: 'close',
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    ...extraHeaders,
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  // Destroyed after the answer is flushed: a client that never closes its side cannot hold the socket.
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${headers}\r\n${text}`);
+}
+
+function sameOrigin(origin: string, expected: string): boolean {
+  try {
+    return new URL(origin).origin === new URL(expected).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** `{type:'ping'}` is the only client frame handled so far; any frame shows the client is alive. */
+function frameType(data: RawData): string | null {
+  try {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const text = bytes.toString('utf8');
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && 'type' in value && typeof value.type === 'string' ? value.type : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The WebSocket entry for private chat. An upgrade is accepted only with a valid access token
- * (`?token=`, spec §7); anything else is refused with 401 before the handshake.
+ * The WebSocket entry for private chat (spec §7). An upgrade is accepted only on CHAT_PATH, from our
+ * own origin (or a non-browser client), with a valid access token (`?token=`); anything else is
+ * refused before the handshake. Open sockets are dropped when they stop answering pings, when the
+ * token expires, and when their login ends (logout, revocation, ban).
  */
-export function createChatGateway(ctx: AppContext, verifyToken: (token: string) => Promise<boolean>): ChatGateway {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: CHAT_MAX_PAYLOAD });
-  const sockets = new Set<WebSocket>();
-
-  wss.on('connection', (ws) => {
-    sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
+export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
+  const limits: ChatLimits = { ...CHAT_LIMITS, ...deps.limits };
+  const now = deps.now ?? Date.now;
+  const log = deps.logger;
+  // No compression: a small compressed frame could inflate far past maxPayload's intent.
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload: limits.maxPayload,
   });
+  const connections = new Map<WebSocket, Connection>();
+  const byUser = new Map<string, Set<WebSocket>>();
+  let pending = 0;
+  let closing = false;
+  let checking = false;
+
+  function end(ws: WebSocket, close: Close): void {
+    if (ws.readyState === ws.CLOSING || ws.readyState === ws.CLOSED) return;
+    ws.close(close.code, close.reason);
+  }
+
+  function forget(ws: WebSocket): void {
+    const conn = connections.get(ws);
+    if (!conn) return;
+    clearTimeout(conn.expiry);
+    connections.delete(ws);
+    const mine = byUser.get(conn.identity.userId);
+    mine?.delete(ws);
+    if (mine?.size === 0) byUser.delete(conn.identity.userId);
+  }
+
+  function onMessage(ws: WebSocket, conn: Connection, data: RawData, isBinary: boolean): void {
+    conn.alive = true;
+    const at = now();
+    if (at - conn.windowStart >= limits.frameWindowMs) {
+      conn.windowStart = at;
+      conn.frames = 0;
+    }
+    if (++conn.frames > limits.framesPerWindow) return end(ws, CHAT_CLOSE.flood);
+    if (isBinary) return end(ws, CHAT_CLOSE.binary);
+    const type = frameType(data);
+    if (type !== 'ping') log.debug({ userId: conn.identity.userId, type }, 'chat frame not handled');
+  }
+
+  function accept(ws: WebSocket, identity: ChatIdentity): void {
+    // Receiver errors (oversized frame, invalid UTF-8, bad opcode) close the socket with 1009/1007/1002
+    // on their own; without a listener they would be thrown and end the process.
+    ws.on('error', (error) => log.info({ err: error, userId: identity.userId }, 'chat socket error'));
+    if (closing) return end(ws, CHAT_CLOSE.shutdown);
+    const mine = byUser.get(identity.userId) ?? new Set<WebSocket>();
+    if (mine.size >= limits.connectionsPerUser) {
+      log.info({ userId: identity.userId, open: mine.size }, 'chat connection refused: too many');
+      return end(ws, CHAT_CLOSE.tooManyConnections);
+    }
+    byUser.set(identity.userId, mine.add(ws));
+    // setTimeout holds at most ~24.8 days; tokens live an hour.
+    const untilExpiry = Math.min(Math.max(0, identity.expiresAt - now()), 2 ** 31 - 1);
+    const conn: Connection = {
+      identity,
+      alive: true,
+      frames: 0,
+      windowStart: now(),
+      expiry: setTimeout(() => end(ws, CHAT_CLOSE.tokenExpired), untilExpiry),
+    };
+    connections.set(ws, conn);
+    ws.on('close', () => forget(ws));
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('message', (data, isBinary) => onMessage(ws, conn, data, isBinary));
+  }
+
+  function onRevoked(event: SessionRevokedEvent): void {
+    const close =
+      event.reason === 'logout'
+        ? CHAT_CLOSE.loggedOut
+        : event.reason === 'banned'
+          ? CHAT_CLOSE.banned
+          : CHAT_CLOSE.sessionEnded;
+    const targets =
+      event.scope === 'user'
+        ? [...(byUser.get(event.userId) ?? [])]
+        : [...connections].filter(([, c]) => c.identity.sessionId === event.familyId).map(([ws]) => ws);
+    for (const ws of targets) end(ws, close);
+    if (targets.length > 0)
+      log.info(
+        { scope: event.scope, reason: event.reason, sockets: targets.length },
+        'chat sockets closed: session ended',
+      );
+  }
+  const unsubscribe = deps.events.subscribe(onRevoked);
+
+  async function recheck(): Promise<void> {
+    if (checking || connections.size === 0) return;
+    checking = true;
+    try {
+      const open = [...connections];
+      const verdicts = await deps.findEnded(open.map(([, c]) => c.identity));
+      open.forEach(([ws], i) => {
+        const verdict = verdicts[i];
+        if (verdict) end(ws, verdict === 'banned' ? CHAT_CLOSE.banned : CHAT_CLOSE.sessionEnded);
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'chat session re-check failed');
+    } finally {
+      checking = false;
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const [ws, conn] of connections) {
+      if (!conn.alive) {
+        log.debug({ userId: conn.identity.userId }, 'chat socket dropped: no answer to ping');
+        ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      ws.ping();
+    }
+    void recheck();
+  }, limits.heartbeatMs);
+  heartbeat.unref();
 
   return {
     handleUpgrade(req, socket, head) {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (url.pathname !== CHAT_PATH) return refuse(socket, 404, 'Not Found');
+      // Before anything else: a reset on this raw socket would otherwise be an uncaught error.
+      socket.on('error', (error) => log.debug({ err: error }, 'upgrade socket error'));
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        return refuse(socket, 400);
+      }
+      if (url.pathname !== CHAT_PATH) return refuse(socket, 404);
+      if (closing) return refuse(socket, 503);
+      if (req.headers.upgrade?.toLowerCase() !== 'websocket') return refuse(socket, 400);
+      const origin = req.headers.origin;
+      if (origin !== undefined && !sameOrigin(origin, deps.publicOrigin)) {
+        log.info({ path: CHAT_PATH, status: 403, origin }, 'websocket upgrade refused: foreign origin');
+        return refuse(socket, 403);
+      }
       const token = url.searchParams.get('token');
-      void (async () => {
-        const valid = token ? await verifyToken(token).catch(() => false) : false;
-        if (!valid) {
-          ctx.logger.info({ path: CHAT_PATH, status: 401 }, 'websocket upgrade refused');
-          return refuse(socket, 401, 'Unauthorized');
-        }
-        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-      })();
+      if (!token) {
+        log.info({ path: CHAT_PATH, status: 401 }, 'websocket upgrade refused');
+        return refuse(socket, 401);
+      }
+      if (pending >= limits.pendingUpgrades) {
+        log.warn({ pending }, 'websocket upgrade refused: too many pending');
+        return refuse(socket, 503, { 'Retry-After': '5' });
+      }
+      pending++;
+      deps
+        .authenticate(token)
+        .then(
+          (identity) => {
+            if (socket.destroyed) return;
+            if (closing) return refuse(socket, 503);
+            wss.handleUpgrade(req, socket, head, (ws) => accept(ws, identity));
+          },
+          (error: unknown) => {
+            const status =
+              error instanceof HttpError && (error.status === 401 || error.status === 403) ? error.status : 503;
+            if (status === 503) log.error({ err: error }, 'websocket token check failed');
+            else log.info({ path: CHAT_PATH, status }, 'websocket upgrade refused');
+            refuse(socket, status);
+          },
+        )
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'websocket upgrade failed');
+          socket.destroy();
+        })
+        .finally(() => pending--);
+    },
+    get size() {
+      return connections.size;
     },
     async close() {
-      for (const ws of sockets) ws.close(1001, 'server shutting down');
+      closing = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      for (const ws of connections.keys()) end(ws, CHAT_CLOSE.shutdown);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

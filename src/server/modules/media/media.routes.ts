@@ -2,20 +2,31 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { imageQuerySchema } from './image-query.ts';
 import type { AppContext } from '../../context.ts';
-import { downloadImage, transformImage } from './image.service.ts';
+import { downloadImage, sharedTransformQueue, transformImage } from './image.service.ts';
+import type { TransformQueue } from './transform-queue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { clientIp } from '../../http/client-ip.ts';
 
 /** New variants (cache misses) one address may have made per minute. */
 const IMAGE_TRANSFORMS_PER_IP = { limit: 240, windowMs: 60_000 };
 
+export interface MediaRouteOptions {
+  /** The transformation queue; the process-wide one unless a test brings its own. */
+  queue?: TransformQueue;
+  fetcher?: typeof fetch;
+}
+
 /** GET /img — the image transformation endpoint the image URL rule points at. */
-export function imageTransformRoutes(ctx: AppContext) {
+export function imageTransformRoutes(ctx: AppContext, options: MediaRouteOptions = {}) {
   return new Hono().get('/img', async (c) => {
     const query = imageQuerySchema.parse(c.req.query());
-    const image = await transformImage(ctx.config, query, fetch, () =>
-      enforceRateLimit(ctx.db, `img:ip:${clientIp(c, ctx.config.trustProxy)}`, IMAGE_TRANSFORMS_PER_IP),
-    );
+    const ip = clientIp(c, ctx.config.trustProxy);
+    const image = await transformImage(ctx.config, query, {
+      fetcher: options.fetcher ?? fetch,
+      queue: options.queue ?? sharedTransformQueue,
+      client: ip,
+      beforeTransform: () => enforceRateLimit(ctx.db, `img:ip:${ip}`, IMAGE_TRANSFORMS_PER_IP),
+    });
     if (c.req.header('if-none-match') === image.etag) return c.body(null, 304);
     c.header('Content-Type', image.contentType);
     c.header('ETag', image.etag);

@@ -95,14 +95,14 @@ describe('images: transformation and download', () => {
     const image = await transformImage(
       app.ctx.config,
       { url: 'https://lain.bgm.tv/pic/cover/l/ab/cd/1.png', w: 20, f: 'webp' },
-      fetcher,
+      { fetcher },
     );
     expect(calls).toEqual(['https://lain.bgm.tv/pic/cover/l/ab/cd/1.png']);
     expect((await sharp(image.body).metadata()).width).toBe(20);
 
     const html = (async () => new Response('<html>', { headers: { 'content-type': 'text/html' } })) as typeof fetch;
     await expect(
-      transformImage(app.ctx.config, { url: 'https://lain.bgm.tv/x.png', w: 21 }, html),
+      transformImage(app.ctx.config, { url: 'https://lain.bgm.tv/x.png', w: 21 }, { fetcher: html }),
     ).rejects.toBeInstanceOf(HttpError);
   });
 

@@ -1,13 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { authPaths, profileUpdateSchema, userSettingSchema } from '../../../shared/auth.ts';
+import { DECIMAL_ID, OBJECT_ID } from '../../../shared/input-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { requireLogin, type AuthVariables } from '../../http/auth-guard.ts';
 import { ok } from '../../http/respond.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { getPublicProfile, toSessionUser, updateProfile, updateUserSetting } from './users.service.ts';
 
-const idParam = z.string().trim().min(1, { error: '缺少用户 id' }).max(64, { error: '用户 id 过长' });
+/** A public profile is addressed by the numeric userId (decimal) or by the 24-hex-digit `_id`. */
+const idParam = z.string().refine((v) => DECIMAL_ID.test(v) || OBJECT_ID.test(v), {
+  error: '用户 id 无效：应为数字 userId 或 24 位 _id',
+});
 
 /** The caller's own profile and settings, and public profiles. */
 export function userRoutes(ctx: AppContext) {

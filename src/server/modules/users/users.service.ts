@@ -11,6 +11,9 @@ import type { Db, UserRow } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { newId, wholeSecond } from '../auth/tokens.ts';
+import { DECIMAL_ID, normaliseName } from '../../../shared/input-rules.ts';
+import { nameSkeleton } from './name-skeleton.ts';
+import { sessionEvents } from '../auth/auth.events.ts';
 
 export function parseUserSetting(json: string): Required<UserSetting> {
   try {
@@ -76,8 +79,9 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 }
 
+/** Is the name, any case or any look-alike spelling of it (same confusable skeleton), someone else's? */
 export async function isNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
-  let q = db.selectFrom('users').select('id').where('name_key', '=', nameKey(name));
+  let q = db.selectFrom('users').select('id').where('name_skeleton', '=', nameSkeleton(name));
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -97,7 +101,7 @@ export interface NewUser {
   bio?: string;
 }
 
-/** Creates a user with the next numeric userId. Name (any case) and email must be free. */
+/** Creates a user with the next numeric userId. The name (any case or look-alike) and email must be free. */
 export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
   const counter = await db
     .updateTable('counter')
@@ -106,14 +110,16 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
     .returning('value')
     .executeTakeFirstOrThrow();
   const at = now.toISOString();
+  const name = normaliseName(input.name.trim());
   try {
     return await db
       .insertInto('users')
       .values({
         id: newId(),
         user_id: Number(counter.value),
-        name: input.name,
-        name_key: nameKey(input.name),
+        name,
+        name_key: nameKey(name),
+        name_skeleton: nameSkeleton(name),
         email: input.email.toLowerCase(),
         password_hash: input.passwordHash,
         user_group: input.group ?? 'user',
@@ -143,7 +149,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
 /** A public profile by numeric userId or by _id. */
 export async function getPublicProfile(db: Db, id: string): Promise<PublicUser> {
   const q = db.selectFrom('users').selectAll();
-  const row = /^\d{1,15}$/.test(id)
+  const row = DECIMAL_ID.test(id)
     ? await q.where('user_id', '=', Number(id)).executeTakeFirst()
     : await q.where('id', '=', id).executeTakeFirst();
   if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
@@ -155,7 +161,9 @@ export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate
     throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
   }
   const values = {
-    ...(patch.name !== undefined ? { name: patch.name, name_key: nameKey(patch.name) } : {}),
+    ...(patch.name !== undefined
+      ? { name: patch.name, name_key: nameKey(patch.name), name_skeleton: nameSkeleton(patch.name) }
+      : {}),
     ...(patch.bio !== undefined ? { bio: patch.bio } : {}),
     ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}),
     ...(patch.headCover !== undefined ? { head_cover: patch.headCover } : {}),
@@ -203,4 +211,6 @@ export async function setUserStatus(db: Db, userId: string, status: 'active' | '
     .set({ status, updated_at: new Date().toISOString() })
     .where('id', '=', userId)
     .execute();
+  // A ban ends what is open now (chat sockets), not only what the account opens next.
+  if (status === 'banned') sessionEvents.publish({ type: 'session_revoked', scope: 'user', userId, reason: 'banned' });
 }

@@ -1,0 +1,47 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { connectDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrator.ts';
+import { findUserForRemoval, removeUser } from '../modules/users/users.removal.ts';
+import { loadConfig } from '../platform/config.ts';
+import { runCli } from './run-cli.ts';
+
+// npm run user:remove -- <name | email | userId | _id> [--yes]
+// Removes the account and everything tied to it, and recounts what it contributed to (ratings,
+// favourites, link reports). On a terminal it asks first unless --yes is given.
+
+await runCli(async () => {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { yes: { type: 'boolean' } } });
+  const key = positionals[0];
+  if (!key || positionals.length > 1) throw new Error('Usage: npm run user:remove -- <name|email|userId|_id> [--yes]');
+
+  const { db, close } = connectDatabase(loadConfig().database);
+  try {
+    await migrateToLatest(db);
+    const found = await findUserForRemoval(db, key);
+    if (!found) throw new Error(`No user "${key}" (looked for a name, email, userId or _id).`);
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'user_id', 'name', 'email'])
+      .where('id', '=', found.id)
+      .executeTakeFirstOrThrow();
+    if (process.stdin.isTTY && !values.yes) {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      const answer = await rl.question(
+        `Remove "${user.name}" <${user.email}> (userId ${user.user_id}) and everything tied to the account? [y/N] `,
+      );
+      rl.close();
+      if (!/^y(es)?$/i.test(answer.trim())) {
+        console.log('Nothing removed.');
+        return;
+      }
+    }
+    const removed = await removeUser(db, user.id);
+    console.log(
+      `Removed "${removed.name}" (userId ${removed.userId}): ${removed.ratings} ratings, ` +
+        `${removed.favorites} favourites and ${removed.linkReports} link reports; their counts are recounted.`,
+    );
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,118 @@
+import { HttpError } from '../../platform/errors.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
+
+export interface TransformQueueLimits {
+  /** Jobs running at once, in all. */
+  concurrency: number;
+  /** Jobs waiting for a slot, in all; one more is refused with 503. */
+  maxQueued: number;
+  /** Jobs one client may have running at once; its further jobs wait. */
+  perClient: number;
+  /** Jobs one client may have waiting; one more is refused with 429. */
+  perClientQueued: number;
+  /** Seconds a refused client is told to wait (Retry-After). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Two image jobs at a time keep two of libuv's four threads free for file reads (cache hits) and
+ * password hashing. Two running per address is the hard cap; a few more may wait, because a page
+ * shows a dozen images at once (a browser opens six connections), and past that the address is told
+ * to come back later instead of filling the queue that everyone shares.
+ */
+export const DEFAULT_TRANSFORM_LIMITS: TransformQueueLimits = {
+  concurrency: 2,
+  maxQueued: 32,
+  perClient: 2,
+  perClientQueued: 6,
+  retryAfterSeconds: 5,
+};
+
+export interface TransformQueueStats {
+  running: number;
+  queued: number;
+}
+
+interface Waiter {
+  client: string;
+  start: () => void;
+}
+
+/**
+ * A bounded, fair queue for image transformations: a fixed number run, a bounded number wait, no
+ * client runs more than its share, and a free slot goes to the waiting client with the fewest jobs
+ * running, so one address sending many slow requests cannot make everyone else wait behind them.
+ */
+export class TransformQueue {
+  readonly limits: TransformQueueLimits;
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+  private readonly runningOf = new Map<string, number>();
+
+  constructor(limits: Partial<TransformQueueLimits> = {}) {
+    this.limits = { ...DEFAULT_TRANSFORM_LIMITS, ...limits };
+  }
+
+  stats(): TransformQueueStats {
+    return { running: this.running, queued: this.waiting.length };
+  }
+
+  /** Runs `job` when a slot is free; refuses at once (429 or 503) instead of queueing past the limits. */
+  async run<T>(client: string, job: () => Promise<T>): Promise<T> {
+    if (!this.canStart(client)) {
+      const queuedByClient = this.waiting.filter((w) => w.client === client).length;
+      if (queuedByClient >= this.limits.perClientQueued) {
+        throw rateLimited(this.limits.retryAfterSeconds, '图片处理请求过多，请稍后再试');
+      }
+      if (this.waiting.length >= this.limits.maxQueued) {
+        throw new HttpError(503, 'IMAGE_QUEUE_FULL', '图片处理繁忙，请稍后再试', {
+          retryAfter: this.limits.retryAfterSeconds,
+        });
+      }
+      await new Promise<void>((start) => this.waiting.push({ client, start }));
+    } else {
+      this.begin(client);
+    }
+    try {
+      return await job();
+    } finally {
+      this.finish(client);
+    }
+  }
+
+  private canStart(client: string): boolean {
+    return this.running < this.limits.concurrency && (this.runningOf.get(client) ?? 0) < this.limits.perClient;
+  }
+
+  private begin(client: string): void {
+    this.running++;
+    this.runningOf.set(client, (this.runningOf.get(client) ?? 0) + 1);
+  }
+
+  private finish(client: string): void {
+    this.running--;
+    const left = (this.runningOf.get(client) ?? 1) - 1;
+    if (left > 0) this.runningOf.set(client, left);
+    else this.runningOf.delete(client);
+    this.dispatch();
+  }
+
+  /** Starts waiters while slots are free: the client with the fewest running first, oldest first among equals. */
+  private dispatch(): void {
+    while (this.running < this.limits.concurrency) {
+      let best = -1;
+      for (let i = 0; i < this.waiting.length; i++) {
+        const candidate = this.waiting[i];
+        if (!candidate || !this.canStart(candidate.client)) continue;
+        const load = this.runningOf.get(candidate.client) ?? 0;
+        const bestWaiter = this.waiting[best];
+        if (!bestWaiter || load < (this.runningOf.get(bestWaiter.client) ?? 0)) best = i;
+      }
+      if (best < 0) return;
+      const [next] = this.waiting.splice(best, 1);
+      if (!next) return;
+      this.begin(next.client);
+      next.start();
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { recountLinkReports } from '../catalogue/downloads.service.ts';
+import { recountFavorites } from '../catalogue/favorites.service.ts';
+import { recountRatings } from '../catalogue/ratings.service.ts';
+
+export interface RemovedUser {
+  id: string;
+  userId: number;
+  name: string;
+  ratings: number;
+  favorites: number;
+  linkReports: number;
+}
+
+/**
+ * Tables with a `user_id` that references users, and how removal treats them. Rows that feed a
+ * counter elsewhere are deleted here and the counters recounted; the others go with the account
+ * (ON DELETE CASCADE). A test compares this list with the database's foreign keys, so a new table
+ * that references users has to be considered here.
+ */
+export const USER_REFERENCES = {
+  rating: 'recount',
+  favorite: 'recount',
+  link_report: 'recount',
+  refresh_family: 'cascade',
+  one_time_code: 'cascade',
+  login_known_address: 'cascade',
+} as const;
+
+/** Finds a user by `_id`, numeric userId, name (any case) or email. */
+export async function findUserForRemoval(db: Db, key: string): Promise<{ id: string } | undefined> {
+  const value = key.trim();
+  if (/^\d+$/.test(value)) {
+    const byNumber = await db.selectFrom('users').select('id').where('user_id', '=', Number(value)).executeTakeFirst();
+    if (byNumber) return byNumber;
+  }
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', value),
+        eb('name_key', '=', value.normalize('NFKC').toLowerCase()),
+        eb('email', '=', value.toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/**
+ * Removes a user and everything tied to the account, in one transaction, and recounts every aggregate
+ * the user contributed to (game rating counts, averages and histograms, favourite counts, link report
+ * counts), so nothing keeps the removed user's share.
+ */
+export async function removeUser(db: Db, id: string): Promise<RemovedUser> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'user_id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    const [ratings, favorites, reports] = await Promise.all([
+      trx.selectFrom('rating').select('galgame_id').where('user_id', '=', id).execute(),
+      trx.selectFrom('favorite').select(['item_type', 'item_id']).where('user_id', '=', id).execute(),
+      trx.selectFrom('link_report').select('link_id').where('user_id', '=', id).execute(),
+    ]);
+    const games = [
+      ...new Set([
+        ...ratings.map((r) => r.galgame_id),
+        ...favorites.filter((f) => f.item_type === 'galgame').map((f) => f.item_id),
+      ]),
+    ].sort((a, b) => a - b);
+    const links = [...new Set(reports.map((r) => r.link_id))].sort((a, b) => a - b);
+    // Lock the counted rows first (in id order, as the rating and report services do one at a time),
+    // so a rating or report arriving meanwhile waits and the recount below sees it.
+    for (let i = 0; i < games.length; i += 500) {
+      await trx
+        .updateTable('galgame')
+        .set((eb) => ({ rating_count: eb.ref('rating_count') }))
+        .where('id', 'in', games.slice(i, i + 500))
+        .execute();
+    }
+    for (let i = 0; i < links.length; i += 500) {
+      await trx
+        .updateTable('download_link')
+        .set((eb) => ({ report_count: eb.ref('report_count') }))
+        .where('id', 'in', links.slice(i, i + 500))
+        .execute();
+    }
+    await trx.deleteFrom('rating').where('user_id', '=', id).execute();
+    await trx.deleteFrom('favorite').where('user_id', '=', id).execute();
+    await trx.deleteFrom('link_report').where('user_id', '=', id).execute();
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await recountRatings(trx, games);
+    await recountFavorites(trx, games);
+    await recountLinkReports(trx, links);
+    return {
+      id: user.id,
+      userId: user.user_id,
+      name: user.name,
+      ratings: ratings.length,
+      favorites: favorites.length,
+      linkReports: reports.length,
+    };
+  });
+}
