@@ -19,5 +19,15 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
+    build: {
+      rolldownOptions: {
+        // Astro's MDX pipeline marks every page module with "use astro:head-inject"; the bundler's notice
+        // that it drops the directive is expected and harmless, and it was a wall of warnings per build.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
   },
 });

@@ -1,14 +1,14 @@
 import { defineMiddleware } from 'astro:middleware';
-import { LOCALE_COOKIE, resolveLocale } from './shared/i18n/index.ts';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPrerenderedPath, resolveLocale } from './shared/i18n/index.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './server/http/security-headers.ts';
 
 /** Request data every page needs, and the security headers every page answer carries. */
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (!context.isPrerendered) {
-    context.locals.locale = resolveLocale(null, context.cookies.get(LOCALE_COOKIE)?.value);
-  } else {
-    context.locals.locale = 'zh-CN';
-  }
+  // A prerendered page is built once per locale: the default at its address, the others in a hidden
+  // folder ("/_en/docs/…") that the static file server answers from when the cookie asks for it.
+  context.locals.locale = context.isPrerendered
+    ? (localeOfPrerenderedPath(context.url.pathname) ?? DEFAULT_LOCALE)
+    : resolveLocale(null, context.cookies.get(LOCALE_COOKIE)?.value);
   const response = await next();
   if (context.isPrerendered) return response;
   const config = context.locals.app?.config;

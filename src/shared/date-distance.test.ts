@@ -65,4 +65,15 @@ describe('timeAgo', () => {
     expect(timeAgo(now, Number.NaN)).toBe('');
     expect(timeAgo(now, new Date('x'))).toBe('');
   });
+
+  it.each([
+    [5, 'less than a minute ago'],
+    [HOUR, '1 hour ago'],
+    [3 * DAY, '3 days ago'],
+    [40 * DAY, '1 month ago'],
+    [400 * DAY, '1 year ago'],
+    [-3 * DAY, 'in 3 days'],
+  ])('%i seconds ago reads %j in English', (seconds, expected) => {
+    expect(timeAgo(ago(seconds), now, 'en')).toBe(expected);
+  });
 });

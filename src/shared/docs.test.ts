@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docHref, groupDocs, parseExcerpt } from './docs.ts';
+import { docHref, entryText, groupDocs, parseExcerpt } from './docs.ts';
 
 describe('docs helpers', () => {
   it('maps slugs to URLs', () => {
@@ -29,5 +29,19 @@ describe('docs helpers', () => {
   it('never passes markup through', () => {
     const parts = parseExcerpt('<img src=x onerror=alert(1)><mark><script>x</script></mark>');
     expect(parts.every((p) => !p.text.includes('<img') && !p.text.includes('<script>'))).toBe(true);
+  });
+
+  it('gives an entry its translated title and description, or the default ones', () => {
+    const data = {
+      title: '新手指南',
+      description: '上手',
+      en: { title: 'Getting started', description: 'Start here' },
+    };
+    expect(entryText(data, 'en')).toEqual({ title: 'Getting started', description: 'Start here' });
+    expect(entryText(data, 'zh-CN')).toEqual({ title: '新手指南', description: '上手' });
+    expect(entryText({ title: '友情链接', description: '站点' }, 'en')).toEqual({
+      title: '友情链接',
+      description: '站点',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { MessageKey } from './i18n/index.ts';
+import type { Locale, MessageKey } from './i18n/index.ts';
 
 export interface DocLink {
   slug: string;
@@ -73,4 +73,18 @@ export function parseExcerpt(excerpt: string): ExcerptPart[] {
     else merged.push({ ...part });
   }
   return merged;
+}
+
+export interface EntryText {
+  title: string;
+  description: string;
+}
+
+/** A content entry's frontmatter: text in zh-CN (the default locale), optionally translated per other locale. */
+export type LocalisedEntry = EntryText & Partial<Record<Exclude<Locale, 'zh-CN'>, EntryText>>;
+
+/** The title and description of a content entry in `locale`, falling back to the default locale's. */
+export function entryText(data: LocalisedEntry, locale: Locale): EntryText {
+  const translated = locale === 'zh-CN' ? undefined : data[locale];
+  return translated ?? { title: data.title, description: data.description };
 }

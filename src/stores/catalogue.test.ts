@@ -7,6 +7,8 @@ import {
   createFavorites,
   createRatings,
   draftFrom,
+  ratingSummaryFor,
+  scoreLine,
   validateRating,
   type CatalogueApi,
 } from './catalogue.ts';
@@ -211,6 +213,51 @@ describe('ratings', () => {
     // The page rendered again later brings the server's current summary.
     ratings.seed(4, summary(6.5, 4));
     expect(ratings.entry(4).summary).toEqual(summary(6.5, 4));
+  });
+
+  it('gives the hero score and the rating card one summary, updated by a save and a delete', async () => {
+    const fake = fakeApi();
+    const ratings = createRatings(fake.client);
+    const rendered = summary(7, 1, [0, 0, 0, 0, 0, 0, 1, 0, 0, 0]);
+    // Before any island has seeded the store, both read what the server rendered.
+    expect(ratingSummaryFor(ratings.$ratings.get(), 4, rendered)).toBe(rendered);
+    // Both islands seed the same server values as they hydrate.
+    ratings.seed(4, rendered);
+    ratings.seed(4, rendered);
+    expect(scoreLine(ratingSummaryFor(ratings.$ratings.get(), 4, rendered))).toEqual({ average: 7, count: 1 });
+
+    const seen: (number | null)[] = [];
+    const unsubscribe = ratings.$ratings.listen((entries) =>
+      seen.push(ratingSummaryFor(entries, 4, rendered).ratingAvg),
+    );
+    const saving = ratings.save(4, { score: 9, status: 'completed', text: '', spoiler: false });
+    await fake.answer({ summary: summary(8, 2, [0, 0, 0, 0, 0, 0, 1, 0, 1, 0]), rating: rating(9) });
+    await saving;
+    // The hero, subscribed to the same store, sees the new average without a reload.
+    expect(scoreLine(ratingSummaryFor(ratings.$ratings.get(), 4, rendered))).toEqual({ average: 8, count: 2 });
+    expect(seen.at(-1)).toBe(8);
+
+    const removing = ratings.remove(4);
+    await fake.answer({ summary: summary(7, 1, [0, 0, 0, 0, 0, 0, 1, 0, 0, 0]), rating: null });
+    await removing;
+    expect(scoreLine(ratingSummaryFor(ratings.$ratings.get(), 4, rendered))).toEqual({ average: 7, count: 1 });
+    unsubscribe();
+    // Other games keep their own summaries.
+    expect(ratingSummaryFor(ratings.$ratings.get(), 5, summary(6, 3))).toEqual(summary(6, 3));
+  });
+
+  it('reads no score for a game nobody rated, even when the last rating is deleted', async () => {
+    expect(scoreLine({ ratingAvg: null, ratingCount: 0, scoreHistogram: Array(10).fill(0) })).toBeNull();
+    const fake = fakeApi();
+    const ratings = createRatings(fake.client);
+    ratings.seed(4, summary(9, 1));
+    const removing = ratings.remove(4);
+    await fake.answer({
+      summary: { ratingAvg: null, ratingCount: 0, scoreHistogram: Array(10).fill(0) },
+      rating: null,
+    });
+    await removing;
+    expect(scoreLine(ratingSummaryFor(ratings.$ratings.get(), 4, summary(9, 1)))).toBeNull();
   });
 
   it('keeps the form state when saving fails', async () => {

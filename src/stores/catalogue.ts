@@ -133,6 +133,25 @@ export function draftFrom(rating: RatingView | null): RatingDraft {
 
 const EMPTY_SUMMARY: RatingSummary = { ratingAvg: null, ratingCount: 0, scoreHistogram: Array(10).fill(0) };
 
+/**
+ * The summary every island of a game page shows (the hero's score and the rating card): the store's,
+ * which a save or delete updates, or the server-rendered one until the store knows the game.
+ */
+export function ratingSummaryFor(
+  entries: Readonly<Record<string, RatingEntry>>,
+  id: number,
+  rendered: RatingSummary,
+): RatingSummary {
+  return entries[key(id)]?.summary ?? rendered;
+}
+
+/** The average to show, or null when nobody has rated the game yet (shown as "no ratings"). */
+export function scoreLine(summary: RatingSummary): { average: number; count: number } | null {
+  return summary.ratingAvg === null || summary.ratingCount === 0
+    ? null
+    : { average: summary.ratingAvg, count: summary.ratingCount };
+}
+
 export function createRatings(client: CatalogueApi) {
   const $ratings = map<Record<string, RatingEntry>>({});
   const entry = (id: number): RatingEntry =>

@@ -55,8 +55,9 @@ test('register with a mailed code, log out, log in to the jumpTo page, refresh s
   await page.getByLabel('验证码').fill(code);
   await page.getByRole('button', { name: '注册', exact: true }).click();
 
-  // Registered and logged in: back home with the avatar menu instead of the login buttons.
+  // Registered and logged in: back home with the avatar menu instead of the login buttons, and a welcome.
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: `注册成功，欢迎来到 Hikari，${name}！` })).toBeVisible();
   const header = page.locator('header');
   await expect(header.getByRole('link', { name: '登录' })).toHaveCount(0);
   await expect(header.getByText(name)).toHaveCount(0);

@@ -88,6 +88,13 @@ test('the release calendar shows a month by day and moves between months', async
   await expect(days).toHaveCount(3);
   await expect(days.first()).toContainText('11 月 6 日');
   await expect(days.first()).toContainText('忘却都市阿卡迪亚');
+  // A day with one release shows an entry of a readable width, not a lone tile in an empty row.
+  const lone = days.first().getByTestId('galgame-card');
+  await expect(lone).toHaveCount(1);
+  await expect(lone).toHaveAttribute('data-layout', 'row');
+  const box = await lone.boundingBox();
+  expect(box?.width).toBeGreaterThan(280);
+  expect(box?.width).toBeLessThan(560);
   await page.getByRole('link', { name: /下个月/ }).click();
   await expect(page).toHaveURL(/month=2026-12$/);
   await expect(page.getByTestId('releases-month')).toHaveText('2026 年 12 月');
@@ -154,8 +161,27 @@ test('logged in: favourite a game (seen on the public list) and rate it, with th
     await expect(favorite).toHaveAttribute('aria-pressed', 'false');
   }
   const before = Number(/\d+$/.exec((await favorite.textContent()) ?? '')?.[0]);
+  const look = () =>
+    favorite.evaluate((button) => {
+      // The painted colour over the white page, whatever colour syntax the style uses.
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.fillStyle = '#fff';
+      context.fillRect(0, 0, 1, 1);
+      context.fillStyle = getComputedStyle(button).backgroundColor;
+      context.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+      return {
+        lightness: (r + g + b) / 3,
+        heartFilled: getComputedStyle(button.querySelector('svg') as Element).fill !== 'none',
+      };
+    });
+  const off = await look();
   await favorite.click();
   await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+  // "On" looks more active than "off": a filled, coloured button and a filled heart.
+  expect(off.heartFilled).toBe(false);
+  await expect.poll(async () => (await look()).heartFilled).toBe(true);
+  await expect.poll(async () => (await look()).lightness).toBeLessThan(off.lightness - 60);
   await expect(favorite).toContainText('已收藏');
   await expect(favorite).toContainText(String(before + 1));
   await expect(favorite).toBeEnabled();
@@ -176,6 +202,9 @@ test('logged in: favourite a game (seen on the public list) and rate it, with th
     await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
     await expect(page.getByText('评分已删除')).toBeVisible();
   }
+  // The hero's score follows the rating card without a reload.
+  const bannerScore = page.getByTestId('banner-score');
+  await expect(bannerScore).toHaveText('暂无评分');
   await panel.getByRole('button', { name: '保存评分' }).click();
   await expect(panel.getByText('请选择评分')).toBeVisible();
   await panel.getByLabel('8 分 力荐').check({ force: true });
@@ -189,6 +218,8 @@ test('logged in: favourite a game (seen on the public list) and rate it, with th
   await expect(panel.getByTestId('rating-average')).toHaveText('8.0');
   await expect(panel.getByTestId('rating-count')).toHaveText('1 人评分');
   await expect(panel.getByTestId('score-histogram').getByLabel('8 分：1 人')).toBeVisible();
+  await expect(bannerScore).toContainText('8.0');
+  await expect(bannerScore).toContainText('1 人评分');
 
   // The server-rendered list shows it, its spoiler text folded until revealed.
   await page.reload();
@@ -316,4 +347,61 @@ test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ pa
   // Back to the default for other tests.
   await page.getByTestId('user-menu-nsfw').getByRole('button', { name: '模糊' }).click();
   await page.waitForLoadState('load');
+});
+
+test('a page number past the end leads to the last page of the same list', async ({ page }) => {
+  await page.goto('/galgame/list?page=999');
+  await expect(page).toHaveURL(/\/galgame\/list$/);
+  await expect(page.getByTestId('list-total')).toHaveText('共 16 部作品');
+  await expect(page.getByTestId('galgame-card')).toHaveCount(16);
+  await expect(page.getByTestId('list-empty')).toHaveCount(0);
+
+  await page.goto('/galgame/list?platform=switch&sort=rating&page=7');
+  await expect(page).toHaveURL(/\/galgame\/list\?platform=switch&sort=rating$/);
+  await expect(page.getByTestId('galgame-card')).toHaveCount(6);
+});
+
+test('tag counts say what they count', async ({ page }) => {
+  await page.goto('/galgame');
+  await expect(page.getByTestId('block-tags').getByRole('link').first()).toHaveText(/\d+ 部作品$/);
+  await page.goto(`/galgame/${await gameId(page, '雨声侦探事务所')}`);
+  await expect(page.getByTestId('tag').first()).toHaveText(/\d+ 票$/);
+});
+
+test('badges on a generated cover keep clear of its watermark, initials and title', async ({ page }) => {
+  await page.goto('/galgame/list?nsfw=nsfw');
+  const cards = page.getByTestId('galgame-card');
+  await expect(cards).toHaveCount(4);
+  const overlaps = await cards.evaluateAll((all) =>
+    all.flatMap((card) => {
+      const badges = [...card.querySelectorAll('.z-30 > span')].filter((b) => b.textContent?.trim());
+      const cover = card.querySelector('[data-generated-cover]');
+      if (!cover || badges.length === 0) return ['a card without a generated cover or a badge'];
+      const marks = [...cover.querySelectorAll('span')].filter((s) => s.textContent?.trim());
+      return badges.flatMap((badge) => {
+        const b = badge.getBoundingClientRect();
+        return marks
+          .map((mark) => ({ mark, m: mark.getBoundingClientRect() }))
+          .filter(({ m }) => b.left < m.right && m.left < b.right && b.top < m.bottom && m.top < b.bottom)
+          .map(({ mark }) => `${badge.textContent} over "${mark.textContent?.trim()}"`);
+      });
+    }),
+  );
+  expect(overlaps).toEqual([]);
+});
+
+test.describe('a game page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows the rating card and downloads right after the facts, before intro and reviews', async ({ page }) => {
+    await page.goto(`/galgame/${await gameId(page, '雨声侦探事务所')}`);
+    const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())?.y ?? Number.NaN;
+    const info = await top('panel-info');
+    const rating = await top('panel-rating');
+    const download = await top('download-card');
+    expect(rating).toBeGreaterThan(info);
+    expect(download).toBeGreaterThan(rating);
+    expect(await top('panel-intro')).toBeGreaterThan(download);
+    expect(await top('panel-ratings')).toBeGreaterThan(download);
+  });
 });

@@ -33,6 +33,8 @@ test('an unknown path answers 404 with "Page not found: {path}"', async ({ page 
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('error-message')).toHaveText('404 | Page not found: /nope');
   await expect(page.getByRole('heading', { name: '出错了' })).toBeVisible();
+  // The status code is shown once.
+  expect((await page.getByTestId('error-page').innerText()).match(/404/g)).toHaveLength(1);
   // A fresh tab has one history entry: the button leads home.
   await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
 });

@@ -33,18 +33,38 @@ test.describe('header at desktop width', () => {
     await expect(page).toHaveURL(/\/docs\/community\/community-regulation$/);
   });
 
+  test('login and register in the header come back to the page and query they were clicked on', async ({ page }) => {
+    await page.goto('/galgame/list?platform=switch&sort=rating');
+    const header = page.locator('header');
+    const back = encodeURIComponent('/galgame/list?platform=switch&sort=rating');
+    await expect(header.getByRole('link', { name: '登录' })).toHaveAttribute('href', `/login?jumpTo=${back}`);
+    await expect(header.getByRole('link', { name: '注册' })).toHaveAttribute('href', `/register?jumpTo=${back}`);
+    // Prerendered pages learn their address in the browser.
+    await page.goto('/docs/guide/getting-started?tab=1');
+    await expect(header.getByRole('link', { name: '登录' })).toHaveAttribute(
+      'href',
+      `/login?jumpTo=${encodeURIComponent('/docs/guide/getting-started?tab=1')}`,
+    );
+    await header.getByRole('link', { name: '登录' }).click();
+    await expect(page).toHaveURL(/\/login\?jumpTo=%2Fdocs%2Fguide%2Fgetting-started%3Ftab%3D1$/);
+  });
+
   test('the Back button appears with history, not on top-level pages, and goes back', async ({ page }) => {
     await page.goto('/docs/guide/getting-started');
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '首页' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('header-back')).toHaveCount(0);
+    // The hero's main button leads to the catalogue, a top-level page without Back.
     await page.getByRole('link', { name: '开始探索' }).click();
-    await expect(page).toHaveURL(/getting-started$/);
+    await expect(page).toHaveURL(/\/galgame$/);
+    await expect(page.getByTestId('header-back')).toHaveCount(0);
+    await page.getByRole('link', { name: '全部作品' }).click();
+    await expect(page).toHaveURL(/\/galgame\/list$/);
     const back = page.getByTestId('header-back');
     await expect(back).toBeVisible();
     await expect(back).toContainText('返回');
     await back.click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/galgame$/);
   });
 });
 
@@ -70,6 +90,37 @@ test.describe('mobile menu at 390 px', () => {
     await expect(page.getByTestId('mobile-menu')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('mobile-menu')).toHaveCount(0);
+  });
+
+  test('offers register and login to visitors, says whether it is open, and gives focus back on close', async ({
+    page,
+  }) => {
+    await page.goto('/galgame/list?sort=rating');
+    // Not by role: while the menu is open the page behind it is hidden from assistive technology.
+    const button = page.locator('header button[aria-label="打开菜单"]');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const back = encodeURIComponent('/galgame/list?sort=rating');
+    await expect(menu.getByRole('link', { name: '注册' })).toHaveAttribute('href', `/register?jumpTo=${back}`);
+    await expect(menu.getByRole('link', { name: '登录' })).toHaveAttribute('href', `/login?jumpTo=${back}`);
+
+    await menu.getByRole('button', { name: '关闭菜单' }).click();
+    await expect(menu).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await button.press('Enter');
+    await expect(page.getByTestId('mobile-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('mobile-menu')).toHaveCount(0);
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await page.getByTestId('mobile-menu').getByRole('link', { name: '注册' }).click();
+    await expect(page).toHaveURL(new RegExp(`/register\\?jumpTo=${back}$`));
   });
 });
 

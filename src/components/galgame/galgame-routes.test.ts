@@ -6,6 +6,7 @@ import {
   notFoundResponse,
   orNotFound,
   hasFilters,
+  lastPageRedirect,
   listHref,
   pageItems,
   parseMonth,
@@ -89,5 +90,26 @@ describe('release calendar', () => {
       ['2026-11-06', [1, 3]],
       ['2026-11-20', [2]],
     ]);
+  });
+});
+
+describe('a page past the end of the list', () => {
+  const query = (params: Record<string, string>) => galgameListQuerySchema.parse(params);
+
+  it('goes to the last page, keeping the filters and the order', () => {
+    expect(
+      lastPageRedirect(query({ page: '999', platform: 'switch', sort: 'rating' }), {
+        page: 999,
+        total: 30,
+        totalPages: 2,
+      }),
+    ).toBe('/galgame/list?platform=switch&sort=rating&page=2');
+    expect(lastPageRedirect(query({ page: '5' }), { page: 5, total: 16, totalPages: 1 })).toBe('/galgame/list');
+  });
+
+  it('stays on pages that exist, and on an empty list', () => {
+    expect(lastPageRedirect(query({ page: '2' }), { page: 2, total: 30, totalPages: 2 })).toBeNull();
+    expect(lastPageRedirect(query({}), { page: 1, total: 16, totalPages: 1 })).toBeNull();
+    expect(lastPageRedirect(query({ page: '3', nsfw: 'nsfw' }), { page: 3, total: 0, totalPages: 1 })).toBeNull();
   });
 });

@@ -45,6 +45,19 @@ export function listHref(query: Partial<GalgameListQuery>): string {
   return search ? `${LIST_PATH}?${search}` : LIST_PATH;
 }
 
+/**
+ * Where a page number past the end goes: the last page of the same list (filters kept), so a stale
+ * or typed `?page=999` never shows a total above an empty result. Null when the page exists, or when
+ * the list is empty anyway (page 1 then shows the empty state).
+ */
+export function lastPageRedirect(
+  query: GalgameListQuery,
+  pagination: { page: number; total: number; totalPages: number },
+): string | null {
+  if (pagination.total === 0 || pagination.page <= pagination.totalPages) return null;
+  return listHref({ ...query, page: pagination.totalPages });
+}
+
 /** The same list with one filter removed (and back to page 1). */
 export function withoutFilter(query: GalgameListQuery, key: 'tag' | 'platform' | 'year' | 'translation' | 'nsfw') {
   const next: Partial<GalgameListQuery> = { ...query, page: 1 };

@@ -28,7 +28,7 @@ export default function ColorModeToggle() {
       title={label}
       data-mode={mode}
       data-testid="color-mode-toggle"
-      className="inline-flex size-9 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-primary-600 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-primary-400"
+      className="inline-flex size-9 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-accent dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
       <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
         <path

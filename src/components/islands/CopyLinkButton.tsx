@@ -1,8 +1,9 @@
 import { toast } from '../../stores/toast.ts';
 import { useT } from './ui/use-t.ts';
+import { withLocale } from './ui/locale-context.tsx';
 
 /** Copies the page address; '已复制: {text}' or '复制失败: {error}' (spec §8). */
-export default function CopyLinkButton() {
+function CopyLinkButton() {
   const t = useT();
   const copy = async () => {
     const text = location.href;
@@ -17,7 +18,7 @@ export default function CopyLinkButton() {
     <button
       type="button"
       onClick={() => void copy()}
-      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-zinc-100 hover:text-primary-600 dark:hover:bg-zinc-800"
+      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-zinc-100 hover:text-accent dark:hover:bg-zinc-800"
       data-testid="copy-link"
     >
       <svg viewBox="0 0 24 24" className="size-3.5" aria-hidden="true">
@@ -33,3 +34,5 @@ export default function CopyLinkButton() {
     </button>
   );
 }
+
+export default withLocale(CopyLinkButton);

@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react';
 import { $dialogs, settleDialog } from '../../stores/dialog.ts';
 import { Modal } from './ui/Modal.tsx';
 import { useT } from './ui/use-t.ts';
+import { withLocale } from './ui/locale-context.tsx';
 
 /** Renders the alert/confirm dialogs opened through the dialog store, from any island. */
-export default function DialogHost() {
+function DialogHost() {
   const dialogs = useStore($dialogs);
   const t = useT();
   return (
@@ -42,3 +43,5 @@ export default function DialogHost() {
     </>
   );
 }
+
+export default withLocale(DialogHost);

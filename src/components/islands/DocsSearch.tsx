@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { parseExcerpt, type ExcerptPart } from '../../shared/docs.ts';
 import { useT } from './ui/use-t.ts';
 import { withErrorBoundary } from './ErrorBoundary.tsx';
+import { withLocale } from './ui/locale-context.tsx';
 
 interface PagefindResultData {
   url: string;
@@ -86,7 +87,7 @@ function DocsSearch() {
         placeholder={t('docs.searchPlaceholder')}
         autoComplete="off"
         data-testid="docs-search"
-        className="h-10 w-full rounded-lg border border-zinc-200 bg-white px-3 text-sm outline-none placeholder:text-zinc-400 focus:border-primary focus:ring-2 focus:ring-primary/20 dark:border-zinc-700 dark:bg-zinc-900"
+        className="h-10 w-full rounded-lg border border-zinc-200 bg-white px-3 text-sm outline-none placeholder:text-zinc-500 focus:border-focus focus:ring-2 focus:ring-focus/25 dark:border-zinc-700 dark:bg-zinc-900"
       />
       {state !== 'idle' && (
         <div
@@ -126,4 +127,4 @@ function DocsSearch() {
   );
 }
 
-export default withErrorBoundary(DocsSearch);
+export default withLocale(withErrorBoundary(DocsSearch));

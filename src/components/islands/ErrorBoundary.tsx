@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import ErrorPanel from './ErrorPanel.tsx';
+import { ErrorPanel } from './ErrorPanel.tsx';
 
 interface State {
   error: Error | null;

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { READER_NOVEL_KEY, READER_VOLUME_KEY, errorAction, type ErrorAction } from '../../shared/error-page.ts';
+import { Icon } from './ui/Icon.tsx';
 import { useT } from './ui/use-t.ts';
+import { withLocale } from './ui/locale-context.tsx';
 
 function readStored(key: string): string | null {
   try {
@@ -20,7 +22,7 @@ export interface ErrorPanelProps {
  * whose text and target follow history and the reader's stored position. Used by the 404/500 pages and
  * by island error boundaries.
  */
-export default function ErrorPanel({ statusCode, message }: ErrorPanelProps) {
+export function ErrorPanel({ statusCode, message }: ErrorPanelProps) {
   const t = useT();
   // Before hydration there is no history to ask; home is the safe default.
   const [action, setAction] = useState<ErrorAction>({ kind: 'home', href: '/' });
@@ -44,9 +46,13 @@ export default function ErrorPanel({ statusCode, message }: ErrorPanelProps) {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-testid="error-page">
-      <div className="mb-6 text-7xl font-black tracking-tight text-primary/80 select-none" aria-hidden="true">
-        {statusCode}
-      </div>
+      {/* The status code is read once, in the message line below; the mark only sets the tone. */}
+      <span
+        className="mb-6 flex size-20 items-center justify-center rounded-full bg-primary/10 text-accent ring-8 ring-primary/5"
+        aria-hidden="true"
+      >
+        <Icon name="triangle-alert" className="size-9" />
+      </span>
       <h1 className="text-2xl font-semibold text-zinc-900 dark:text-white">{t('error.heading')}</h1>
       <p className="mt-3 text-zinc-600 dark:text-zinc-400" data-testid="error-message">
         {statusCode} | {message}
@@ -63,3 +69,5 @@ export default function ErrorPanel({ statusCode, message }: ErrorPanelProps) {
     </div>
   );
 }
+
+export default withLocale(ErrorPanel);

@@ -40,6 +40,7 @@ import {
   type ImagePreviewState,
   type Pan,
 } from '../../stores/image-preview.ts';
+import { withLocale } from './ui/locale-context.tsx';
 
 /** FileSaver.js waits this long: revoking the object URL sooner can cancel the download in some browsers. */
 const REVOKE_OBJECT_URL_MS = 40_000;
@@ -68,7 +69,7 @@ const downloadDeps = {
  * The image preview overlay (spec §2.8): opened by any element with `data-preview-src`, or by
  * `openImagePreview`. Mounted once per page; all state lives in the image-preview store.
  */
-export default function ImagePreview() {
+function ImagePreview() {
   const state = useStore($imagePreview);
   const t = useT();
 
@@ -329,7 +330,7 @@ function IconButton({ label, onClick, children, disabled = false, plain = false,
       title={label}
       onClick={onClick}
       disabled={disabled}
-      className={`flex items-center justify-center rounded-full text-white transition-colors hover:text-primary focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:text-white ${plain ? 'size-10' : 'size-11 bg-zinc-900/70'} ${className}`}
+      className={`flex items-center justify-center rounded-full text-white transition-colors hover:text-accent focus-visible:outline-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:text-white ${plain ? 'size-10' : 'size-11 bg-zinc-900/70'} ${className}`}
     >
       <svg
         viewBox="0 0 24 24"
@@ -346,3 +347,5 @@ function IconButton({ label, onClick, children, disabled = false, plain = false,
     </button>
   );
 }
+
+export default withLocale(ImagePreview);

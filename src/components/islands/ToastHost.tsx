@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { showCarriedToast } from '../../stores/next-page-toast.ts';
 import { $toasts, dismissToast, pauseToast, resumeToast, toastOffset, type ToastType } from '../../stores/toast.ts';
 import { useT } from './ui/use-t.ts';
+import { withLocale } from './ui/locale-context.tsx';
 
 const tone: Record<ToastType, string> = {
   info: 'text-sky-500',
-  success: 'text-primary',
+  success: 'text-accent',
   warning: 'text-amber-500',
   error: 'text-rose-500',
-  loading: 'text-primary',
+  loading: 'text-accent',
 };
 
 const icon: Record<ToastType, string> = {
@@ -19,9 +22,11 @@ const icon: Record<ToastType, string> = {
 };
 
 /** The toast stack: top centre, 60 px apart, 300 ms fades, hover pauses. Persists across navigation. */
-export default function ToastHost() {
+function ToastHost() {
   const toasts = useStore($toasts);
   const t = useT();
+  // A greeting the previous page left for this one (e.g. after registering).
+  useEffect(() => void showCarriedToast(window.sessionStorage), []);
   return (
     <section
       aria-label={t('toast.region')}
@@ -64,7 +69,7 @@ export default function ToastHost() {
           {item.repeat > 0 && (
             <span
               data-testid="toast-repeat"
-              className="rounded-full bg-primary/15 px-1.5 text-xs font-medium text-primary-700 dark:text-primary-300"
+              className="rounded-full bg-primary/15 px-1.5 text-xs font-medium text-accent"
             >
               ×{item.repeat + 1}
             </span>
@@ -86,3 +91,5 @@ export default function ToastHost() {
     </section>
   );
 }
+
+export default withLocale(ToastHost);

@@ -15,9 +15,9 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 const inputBase =
-  'h-10 w-full min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm text-zinc-900 shadow-xs transition-colors outline-none placeholder:text-zinc-400 focus-visible:outline-none focus:ring-2 disabled:opacity-60 dark:bg-zinc-800/60 dark:text-zinc-100 dark:placeholder:text-zinc-500';
+  'h-10 w-full min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm text-zinc-900 shadow-xs transition-colors outline-none placeholder:text-zinc-500 focus-visible:outline-none focus:ring-2 disabled:opacity-60 dark:bg-zinc-800/60 dark:text-zinc-100 dark:placeholder:text-zinc-500';
 const inputTone = {
-  ok: 'border-zinc-300 focus:border-primary focus:ring-primary/30 dark:border-zinc-700',
+  ok: 'border-zinc-300 focus:border-focus focus:ring-focus/30 dark:border-zinc-700',
   error: 'border-red-500 focus:border-red-500 focus:ring-red-500/25 dark:border-red-400',
 };
 
@@ -104,8 +104,7 @@ export function NewPasswordFields({
 export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
   const tones = {
     error: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950/40 dark:text-red-300 dark:ring-red-900/60',
-    success:
-      'bg-primary-50 text-primary-800 ring-primary-200 dark:bg-primary-900/30 dark:text-primary-200 dark:ring-primary-800/60',
+    success: 'bg-primary-50 text-accent ring-primary-200 dark:bg-primary-900/30 dark:ring-primary-800/60',
     info: 'bg-zinc-50 text-zinc-600 ring-zinc-200 dark:bg-zinc-800/60 dark:text-zinc-300 dark:ring-zinc-700',
   };
   return (

@@ -12,6 +12,7 @@ import {
   zodFieldErrors,
   type FormErrors,
 } from './FormField.tsx';
+import { withLocale } from '../ui/locale-context.tsx';
 
 const FIELDS = ['account', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -22,7 +23,7 @@ interface LoginFormProps {
 }
 
 /** Log in with a user name or email and a password, then return to `jumpTo` with a full page load. */
-export default function LoginForm({ jumpTo }: LoginFormProps) {
+function LoginForm({ jumpTo }: LoginFormProps) {
   const t = useT();
   const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '' });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -99,3 +100,5 @@ export default function LoginForm({ jumpTo }: LoginFormProps) {
     </form>
   );
 }
+
+export default withLocale(LoginForm);

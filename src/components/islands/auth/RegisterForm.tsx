@@ -21,6 +21,8 @@ import {
   type FormErrors,
   NewPasswordFields,
 } from './FormField.tsx';
+import { withLocale } from '../ui/locale-context.tsx';
+import { carryToast } from '../../../stores/next-page-toast.ts';
 
 const FIELDS = ['name', 'email', 'password', 'confirm', 'code'] as const;
 type Field = (typeof FIELDS)[number];
@@ -39,7 +41,7 @@ interface RegisterFormProps {
  * Registration (spec §3 "Registration fields"): name and email are checked for availability before a
  * code is mailed; registering logs in, then returns to `jumpTo` with a full page load.
  */
-export default function RegisterForm({ jumpTo }: RegisterFormProps) {
+function RegisterForm({ jumpTo }: RegisterFormProps) {
   const t = useT();
   const [values, setValues] = useState<Record<Field, string>>({
     name: '',
@@ -118,6 +120,10 @@ export default function RegisterForm({ jumpTo }: RegisterFormProps) {
     try {
       const { data } = await api.post<SessionData>(authPaths.register, parsed.data);
       startSession(data);
+      carryToast(window.sessionStorage, {
+        type: 'success',
+        message: t('auth.register.welcome', { name: data.user.name }),
+      });
       window.location.assign(returnPath);
     } catch (error) {
       setErrors(formErrorsFrom(error, t, FIELDS));
@@ -204,3 +210,5 @@ export default function RegisterForm({ jumpTo }: RegisterFormProps) {
     </form>
   );
 }
+
+export default withLocale(RegisterForm);

@@ -19,6 +19,7 @@ import {
   type FormErrors,
   NewPasswordFields,
 } from './FormField.tsx';
+import { withLocale } from '../ui/locale-context.tsx';
 
 type Step = 'email' | 'reset' | 'done';
 const EMAIL_FIELDS = ['email'] as const;
@@ -26,7 +27,7 @@ const RESET_FIELDS = ['code', 'password', 'confirm'] as const;
 type ResetField = (typeof RESET_FIELDS)[number];
 
 /** Password reset in two steps: a code mailed to the address, then the code and a new password. */
-export default function ResetPasswordForm() {
+function ResetPasswordForm() {
   const t = useT();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
@@ -208,3 +209,5 @@ export default function ResetPasswordForm() {
     </form>
   );
 }
+
+export default withLocale(ResetPasswordForm);

@@ -9,6 +9,7 @@ import { toast } from '../../../stores/toast.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
 import { useViewer } from './use-viewer.ts';
+import { withLocale } from '../ui/locale-context.tsx';
 
 interface DownloadLinksProps {
   galgameId: number;
@@ -64,7 +65,7 @@ function LinkRow({
           <button
             type="button"
             onClick={() => void copy(link.password ?? '', t)}
-            className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-primary-600 dark:hover:bg-zinc-800"
+            className="inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-accent dark:hover:bg-zinc-800"
             aria-label={t('galgame.download.copyPassword', { password: link.password })}
             title={t('galgame.download.copy')}
           >
@@ -73,7 +74,9 @@ function LinkRow({
         </span>
       );
     } else if (loggedIn) {
-      password = <span className="text-sm text-zinc-400">{t('galgame.download.passwordLoading')}</span>;
+      password = (
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">{t('galgame.download.passwordLoading')}</span>
+      );
     } else {
       password = (
         <a href={loginHref} className="hk-link inline-flex items-center gap-1 text-sm" data-testid="password-login">
@@ -94,13 +97,13 @@ function LinkRow({
           href={link.url}
           target="_blank"
           rel="noopener noreferrer nofollow"
-          className="inline-flex items-center gap-1.5 font-medium text-primary-700 hover:underline dark:text-primary-300"
+          className="inline-flex items-center gap-1.5 font-medium text-accent hover:underline"
           aria-label={t('galgame.download.openLink', { label: link.label })}
         >
           <Icon name="external-link" className="size-4" />
           {link.label}
         </a>
-        <span className="truncate text-xs text-zinc-400">{hostOf(link.url)}</span>
+        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{hostOf(link.url)}</span>
         {link.suspect && (
           <span
             className={`${chip} bg-amber-50 text-amber-700 dark:bg-amber-500/10 dark:text-amber-300`}
@@ -139,7 +142,7 @@ function LinkRow({
  * passwords; anyone can report a dead link once logged in. What was loaded stays cached per game, so
  * coming back to the page shows it at once while a fresh copy loads in the background.
  */
-export default function DownloadLinks({ galgameId, initial, initialLoggedIn, loginHref }: DownloadLinksProps) {
+function DownloadLinks({ galgameId, initial, initialLoggedIn, loginHref }: DownloadLinksProps) {
   const t = useT();
   const viewer = useViewer(initialLoggedIn);
   const cache = useStore(downloads.$downloads);
@@ -193,7 +196,7 @@ export default function DownloadLinks({ galgameId, initial, initialLoggedIn, log
           >
             <span className="h-4 w-1 rounded-full bg-primary" aria-hidden="true" />
             {labelOf(t, 'language', group.language)}
-            <span className="text-xs font-normal text-zinc-400">
+            <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">
               {t('galgame.download.count', { count: group.downloads.length })}
             </span>
           </h2>
@@ -204,7 +207,7 @@ export default function DownloadLinks({ galgameId, initial, initialLoggedIn, log
                   <span className={`${chip} bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200`}>
                     {labelOf(t, 'platform', download.platform)}
                   </span>
-                  <span className={`${chip} bg-primary/10 text-primary-700 dark:text-primary-300`}>
+                  <span className={`${chip} bg-primary/10 text-accent`}>
                     {labelOf(t, 'translation', download.translationType)}
                   </span>
                   {download.translationGroup && (
@@ -239,3 +242,5 @@ export default function DownloadLinks({ galgameId, initial, initialLoggedIn, log
     </div>
   );
 }
+
+export default withLocale(DownloadLinks);

@@ -5,6 +5,7 @@ import { toast } from '../../../stores/toast.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
 import { useViewer } from './use-viewer.ts';
+import { withLocale } from '../ui/locale-context.tsx';
 
 interface FavoriteButtonProps {
   galgameId: number;
@@ -17,7 +18,7 @@ interface FavoriteButtonProps {
 const base = 'hk-btn h-10 gap-2 px-4';
 
 /** Favourite a game: optimistic, one request at a time, with the number of people who favourited it. */
-export default function FavoriteButton({ galgameId, initialCount, initialLoggedIn, loginHref }: FavoriteButtonProps) {
+function FavoriteButton({ galgameId, initialCount, initialLoggedIn, loginHref }: FavoriteButtonProps) {
   const t = useT();
   const viewer = useViewer(initialLoggedIn);
   const all = useStore(favorites.$favorites);
@@ -36,7 +37,7 @@ export default function FavoriteButton({ galgameId, initialCount, initialLoggedI
     count: initialCount,
     pending: false,
   };
-  const count = <span className="tabular-nums opacity-80">{entry.count}</span>;
+  const count = <span className="font-normal tabular-nums">{entry.count}</span>;
 
   if (!viewer.loggedIn) {
     return (
@@ -62,7 +63,8 @@ export default function FavoriteButton({ galgameId, initialCount, initialLoggedI
       aria-busy={entry.pending}
       data-state={entry.favorited === null ? 'unknown' : on ? 'on' : 'off'}
       title={t('galgame.favorite.count', { count: entry.count })}
-      className={`${base} ${on ? 'bg-rose-50 text-rose-600 ring-1 ring-rose-200 hover:bg-rose-100 dark:bg-rose-500/10 dark:text-rose-300 dark:ring-rose-500/30' : 'hk-btn-primary'}`}
+      // On: filled and coloured, clearly the active state; off: an outline waiting to be pressed.
+      className={`${base} ${on ? 'bg-rose-700 text-white shadow-sm shadow-rose-700/30 hover:bg-rose-800' : 'hk-btn-ghost bg-white/80 hover:text-rose-700 dark:bg-zinc-900/70 dark:hover:text-rose-300'}`}
       data-testid="favorite-button"
     >
       <Icon name="heart" className={`size-4 ${on ? 'fill-current' : ''}`} />
@@ -71,3 +73,5 @@ export default function FavoriteButton({ galgameId, initialCount, initialLoggedI
     </button>
   );
 }
+
+export default withLocale(FavoriteButton);

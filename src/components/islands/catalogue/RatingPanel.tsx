@@ -20,6 +20,7 @@ import { toast } from '../../../stores/toast.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
 import { useViewer } from './use-viewer.ts';
+import { withLocale } from '../ui/locale-context.tsx';
 
 interface RatingPanelProps {
   galgameId: number;
@@ -65,7 +66,9 @@ export function ScoreHistogram({ histogram, t }: { histogram: number[]; t: Trans
             aria-label={t('galgame.rating.bar', { score, count })}
             title={t('galgame.rating.bar', { score, count })}
           >
-            <span className="text-[10px] leading-none text-zinc-400 tabular-nums">{count > 0 ? count : ''}</span>
+            <span className="text-[10px] leading-none text-zinc-500 dark:text-zinc-400 tabular-nums">
+              {count > 0 ? count : ''}
+            </span>
             <span
               className={`w-full rounded-t-sm ${count > 0 ? 'bg-primary-400 dark:bg-primary-500' : 'bg-zinc-100 dark:bg-zinc-800'}`}
               style={{ height: `${Math.max(4, (count / max) * 100)}%` }}
@@ -150,7 +153,7 @@ function RatingForm({
       <fieldset className="flex flex-col gap-1.5">
         <legend className={`${fieldLabel} mb-1.5 flex w-full justify-between`}>
           <span>{t('galgame.rating.score')}</span>
-          <span className="text-primary-700 dark:text-primary-300">
+          <span className="text-accent">
             {shown
               ? `${t('galgame.rating.points', { score: shown })} · ${t(`galgame.score.${shown}` as MessageKey)}`
               : ''}
@@ -169,11 +172,11 @@ function RatingForm({
                 aria-label={`${t('galgame.rating.points', { score })} ${t(`galgame.score.${score}` as MessageKey)}`}
               />
               <span
-                className={`flex h-8 cursor-pointer items-center justify-center rounded-md text-xs font-semibold tabular-nums ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-primary ${
+                className={`flex h-8 cursor-pointer items-center justify-center rounded-md text-xs font-semibold tabular-nums ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-focus ${
                   draft.score !== null && score <= draft.score
-                    ? 'bg-primary text-white ring-primary'
+                    ? 'bg-accent-strong text-on-accent ring-primary'
                     : hover !== null && score <= hover
-                      ? 'bg-primary-100 text-primary-800 ring-primary-200 dark:bg-primary-900/50 dark:text-primary-200 dark:ring-primary-800'
+                      ? 'bg-primary-100 text-accent ring-primary-200 dark:bg-primary-900/50 dark:ring-primary-800'
                       : 'bg-white text-zinc-600 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700'
                 }`}
               >
@@ -193,7 +196,7 @@ function RatingForm({
           id={`${id}-status`}
           value={draft.status}
           onChange={(event) => set({ status: event.target.value as RatingDraft['status'] })}
-          className="h-9 rounded-lg border-0 bg-white px-2.5 text-sm ring-1 ring-zinc-200 focus:ring-2 focus:ring-primary dark:bg-zinc-900 dark:ring-zinc-700"
+          className="h-9 rounded-lg border-0 bg-white px-2.5 text-sm ring-1 ring-zinc-200 focus:ring-2 focus:ring-focus dark:bg-zinc-900 dark:ring-zinc-700"
         >
           <option value="" disabled>
             {t('galgame.rating.pickStatus')}
@@ -221,7 +224,7 @@ function RatingForm({
           maxLength={RATING_TEXT_MAX}
           placeholder={t('galgame.rating.textPlaceholder')}
           onChange={(event) => set({ text: event.target.value })}
-          className="resize-y rounded-lg border-0 bg-white px-3 py-2 text-sm leading-6 ring-1 ring-zinc-200 placeholder:text-zinc-400 focus:ring-2 focus:ring-primary dark:bg-zinc-900 dark:ring-zinc-700"
+          className="resize-y rounded-lg border-0 bg-white px-3 py-2 text-sm leading-6 ring-1 ring-zinc-200 placeholder:text-zinc-500 focus:ring-2 focus:ring-focus dark:bg-zinc-900 dark:ring-zinc-700"
         />
         {error(errors.text, { max: RATING_TEXT_MAX })}
         <label className="flex w-fit cursor-pointer items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
@@ -265,7 +268,7 @@ function MyRating({
   return (
     <div className="flex flex-col gap-3" data-testid="my-rating">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="inline-flex items-center gap-1 rounded-lg bg-primary/10 px-2.5 py-1 text-sm font-semibold text-primary-700 dark:text-primary-300">
+        <span className="inline-flex items-center gap-1 rounded-lg bg-primary/10 px-2.5 py-1 text-sm font-semibold text-accent">
           <Icon name="star" className="size-3.5 fill-current" />
           {t('galgame.rating.points', { score: rating.score })}
           <span className="font-normal">· {t(`galgame.score.${rating.score}` as MessageKey)}</span>
@@ -307,7 +310,7 @@ function MyRating({
  * The rating card: average, stars and the 1–10 distribution (server-rendered), then the viewer's own
  * rating to add, edit or delete. Saving updates the distribution shown.
  */
-export default function RatingPanel({ galgameId, initialSummary, initialLoggedIn, loginHref }: RatingPanelProps) {
+function RatingPanel({ galgameId, initialSummary, initialLoggedIn, loginHref }: RatingPanelProps) {
   const t = useT();
   const viewer = useViewer(initialLoggedIn);
   const all = useStore(ratings.$ratings);
@@ -357,7 +360,7 @@ export default function RatingPanel({ galgameId, initialSummary, initialLoggedIn
       </a>
     );
   } else if (!entry.loaded) {
-    mine = <p className="text-sm text-zinc-400">{t('galgame.rating.loading')}</p>;
+    mine = <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('galgame.rating.loading')}</p>;
   } else if (entry.mine && !editing) {
     mine = (
       <MyRating
@@ -392,3 +395,5 @@ export default function RatingPanel({ galgameId, initialSummary, initialLoggedIn
     </div>
   );
 }
+
+export default withLocale(RatingPanel);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from '../ui/Icon.tsx';
+import { withLocale } from '../ui/locale-context.tsx';
 
 interface SpoilerRevealProps {
   /** The button text, e.g. '剧透标签 · 点击显示'. */
@@ -9,7 +10,7 @@ interface SpoilerRevealProps {
 }
 
 /** Hides spoilers (tags, rating texts) behind a small button until the reader asks for them. */
-export default function SpoilerReveal({ label, children }: SpoilerRevealProps) {
+function SpoilerReveal({ label, children }: SpoilerRevealProps) {
   const [shown, setShown] = useState(false);
   if (shown) return <>{children}</>;
   return (
@@ -24,3 +25,5 @@ export default function SpoilerReveal({ label, children }: SpoilerRevealProps) {
     </button>
   );
 }
+
+export default withLocale(SpoilerReveal);

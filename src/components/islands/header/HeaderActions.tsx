@@ -5,6 +5,8 @@ import { NotificationBell, UserMenu } from './UserMenu.tsx';
 interface HeaderActionsProps {
   showLogin: boolean;
   labels: { login: string; register: string };
+  /** Where the login and register links go, with the way back to this page. */
+  hrefs?: { login: string; register: string };
   /** The logged-in user, or null for a visitor. */
   user: SessionUser | null;
   unreadCount?: number;
@@ -14,7 +16,13 @@ interface HeaderActionsProps {
  * The right side of the header. Logged in: colour mode, the bell and the avatar menu. Visitors:
  * colour mode, and register/login when the flag is on.
  */
-export function HeaderActions({ showLogin, labels, user, unreadCount = 0 }: HeaderActionsProps) {
+export function HeaderActions({
+  showLogin,
+  labels,
+  hrefs = { login: '/login', register: '/register' },
+  user,
+  unreadCount = 0,
+}: HeaderActionsProps) {
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-testid="header-actions">
       <ColorModeToggle />
@@ -26,10 +34,10 @@ export function HeaderActions({ showLogin, labels, user, unreadCount = 0 }: Head
       ) : (
         showLogin && (
           <>
-            <a href="/register" className="hk-btn hk-btn-ghost hidden h-8 px-3 sm:inline-flex">
+            <a href={hrefs.register} className="hk-btn hk-btn-ghost hidden h-8 px-3 sm:inline-flex">
               {labels.register}
             </a>
-            <a href="/login" className="hk-btn hk-btn-primary h-8 px-3">
+            <a href={hrefs.login} className="hk-btn hk-btn-primary h-8 px-3">
               {labels.login}
             </a>
           </>

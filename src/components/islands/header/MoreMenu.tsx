@@ -40,7 +40,7 @@ export function MoreMenu({ label, items, activeId }: MoreMenuProps) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}
-        className={`inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 ${items.some((i) => i.id === activeId) ? 'font-medium text-primary-700 dark:text-primary-300' : ''}`}
+        className={`inline-flex h-9 items-center gap-1 rounded-lg px-3 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 ${items.some((i) => i.id === activeId) ? 'font-medium text-accent' : ''}`}
       >
         {label}
         <Icon name="chevron-down" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />

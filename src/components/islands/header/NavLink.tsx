@@ -3,7 +3,7 @@ import { Icon } from '../ui/Icon.tsx';
 
 const adClass = {
   v1: 'hk-ad-v1 text-white',
-  v2: 'ring-1 ring-primary text-primary-700 dark:text-primary-300',
+  v2: 'ring-1 ring-primary text-accent',
 } as const;
 
 interface NavLinkProps {
@@ -23,7 +23,7 @@ export function NavLink({ item, active, variant, onNavigate }: NavLinkProps) {
   const tone =
     item.type === 'ad'
       ? adClass[item.adStyle ?? 'v1']
-      : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-primary/10 aria-[current=page]:font-medium aria-[current=page]:text-primary-700 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white dark:aria-[current=page]:text-primary-300';
+      : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-primary/10 aria-[current=page]:font-medium aria-[current=page]:text-accent dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white';
   return (
     <a
       href={item.route}

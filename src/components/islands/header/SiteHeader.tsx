@@ -20,7 +20,8 @@ import { HeaderActions } from './HeaderActions.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { NavLink } from './NavLink.tsx';
-import type { NavItemView } from './nav-view.ts';
+import { authHref, type NavItemView } from './nav-view.ts';
+import { withLocale } from '../ui/locale-context.tsx';
 
 interface SiteHeaderProps {
   items: NavItemView[];
@@ -28,8 +29,9 @@ interface SiteHeaderProps {
   adItem: NavItemView | null;
   /** The ad link when the server knows it (server-rendered pages); prerendered pages learn it in the browser. */
   adUrl: string | null;
-  /** The path and layout the server rendered, used until the browser takes over. */
+  /** The path, query and layout the server rendered, used until the browser takes over. */
   pathname: string;
+  search?: string;
   layout: string;
   /** The user of the user-info cookie as the server read it (display only), used until hydrated. */
   initialUser: SessionUser | null;
@@ -41,14 +43,7 @@ const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayout
  * The site header (spec §2.2): variants, navigation with a 'More' overflow, Back button, mobile menu
  * and the user's (or visitor's) actions. It persists across client-side navigation and follows the location itself.
  */
-export default function SiteHeader({
-  items: baseItems,
-  adItem,
-  adUrl,
-  pathname,
-  layout,
-  initialUser,
-}: SiteHeaderProps) {
+function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', layout, initialUser }: SiteHeaderProps) {
   const t = useT();
   const style = useStore($globalStyle);
   const location = useStore($headerLocation);
@@ -67,6 +62,8 @@ export default function SiteHeader({
   const [overflowIds, setOverflowIds] = useState<string[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
   const rowRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [here, setHere] = useState({ pathname, search });
   const measureRef = useRef<HTMLDivElement>(null);
 
   useIsoLayoutEffect(() => {
@@ -77,6 +74,7 @@ export default function SiteHeader({
     const sync = () => {
       updateHeaderLocation(window.location.pathname, window.history.length, document.documentElement.dataset.layout);
       setMenuOpen(false);
+      setHere({ pathname: window.location.pathname, search: window.location.search });
       // Also picks up a login or logout made in another tab since the last page.
       if (hydrateSessionFromCookies()) startTokenRefresher();
     };
@@ -93,6 +91,8 @@ export default function SiteHeader({
   const activeRouteValue = activeRoute(normalRoutes, current.pathname);
   const activeId = items.find((i) => i.type === 'normal' && i.route === activeRouteValue)?.id ?? null;
   const showSearch = showHeaderSearch(variant, current.pathname);
+  // Login and register come back here.
+  const authHrefs = { login: authHref('/login', here), register: authHref('/register', here) };
 
   const recompute = useCallback(() => {
     const row = rowRef.current;
@@ -142,6 +142,7 @@ export default function SiteHeader({
             </button>
           )}
           <button
+            ref={menuButtonRef}
             type="button"
             aria-label={t('nav.openMenu')}
             aria-expanded={menuOpen}
@@ -186,6 +187,7 @@ export default function SiteHeader({
           <HeaderActions
             showLogin={style.showHeaderLogin}
             labels={{ login: t('nav.login'), register: t('nav.register') }}
+            hrefs={authHrefs}
             user={user}
           />
         </div>
@@ -197,7 +199,18 @@ export default function SiteHeader({
         items={items}
         activeId={activeId}
         labels={{ title: t('nav.menu'), close: t('nav.closeMenu'), brand: t('site.name') }}
+        visitorLinks={
+          loggedIn || !style.showHeaderLogin
+            ? null
+            : {
+                login: { href: authHrefs.login, label: t('nav.login') },
+                register: { href: authHrefs.register, label: t('nav.register') },
+              }
+        }
+        returnFocusTo={menuButtonRef}
       />
     </>
   );
 }
+
+export default withLocale(SiteHeader);

@@ -75,7 +75,7 @@ export function NotificationBell({ unreadCount = 0, isBuilt = isPageBuilt }: Not
       aria-label={label}
       title={label}
       data-testid="header-bell"
-      className="relative inline-flex size-9 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-primary-600 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-primary-400"
+      className="relative inline-flex size-9 items-center justify-center rounded-full text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-accent dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
       <Icon name="bell" />
       {badge && (
@@ -195,7 +195,7 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
               {user.name}
             </p>
             <p
-              className="mt-1 inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-primary-700 tabular-nums dark:bg-primary-900/40 dark:text-primary-300"
+              className="mt-1 inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums dark:bg-primary-900/40"
               title={t('user.hpTitle')}
               data-testid="user-menu-hp"
             >
@@ -212,7 +212,7 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
                   aria-pressed={user.userSetting.nsfw === mode}
                   disabled={savingNsfw}
                   onClick={() => void chooseNsfw(mode)}
-                  className="rounded-md px-2 py-1 text-xs text-zinc-600 transition-colors hover:text-zinc-900 disabled:opacity-60 aria-pressed:bg-white aria-pressed:font-medium aria-pressed:text-primary-700 aria-pressed:shadow-sm dark:text-zinc-300 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-primary-300"
+                  className="rounded-md px-2 py-1 text-xs text-zinc-600 transition-colors hover:text-zinc-900 disabled:opacity-60 aria-pressed:bg-white aria-pressed:font-medium aria-pressed:text-accent aria-pressed:shadow-sm dark:text-zinc-300 dark:hover:text-white dark:aria-pressed:bg-zinc-700"
                 >
                   {t(`user.nsfw.${mode}`)}
                 </button>

@@ -101,7 +101,7 @@ export function Modal({
             {closeable && (
               <Dialog.Close
                 aria-label={t('dialog.close')}
-                className="-mr-2 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+                className="-mr-2 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 focus-visible:outline-2 focus-visible:outline-focus dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
               >
                 <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
                   <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
