@@ -1,5 +1,6 @@
 import { formatDistance, isValid, type Locale as DateLocale } from 'date-fns';
-import { enUS, zhCN } from 'date-fns/locale';
+import { enUS } from 'date-fns/locale/en-US';
+import { zhCN } from 'date-fns/locale/zh-CN';
 import { DEFAULT_LOCALE, type Locale } from './i18n/index.ts';
 
 const dateLocales: Record<Locale, DateLocale> = { 'zh-CN': zhCN, en: enUS };
