@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, pagePathOf, scanLocaleVariants } from './locale-variants.ts';
-import { createStaticHandler } from './static-files.ts';
+import { startStaticSite, type StaticSite } from '../../../tests/support/static-site.ts';
 
 describe('locale variant lookup', () => {
   it('names the page of a request path', () => {
@@ -26,58 +23,24 @@ describe('locale variant lookup', () => {
 });
 
 describe('prerendered pages per locale', () => {
-  let dir: string;
-  let server: Server;
-  let port: number;
+  let site: StaticSite;
+  const get = (urlPath: string, headers?: Record<string, string>) => site.get(urlPath, headers);
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hikari-locale-'));
-    const page = (file: string, body: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), body);
-    };
-    page('docs/index.html', '<html lang="zh-CN">文档</html>');
-    page('docs/guide/start/index.html', '<html lang="zh-CN">新手指南</html>');
-    page('privacy-policy/index.html', '<html lang="zh-CN">隐私政策</html>');
-    page('only-chinese/index.html', '<html lang="zh-CN">只有中文</html>');
-    page('_en/docs/index.html', '<html lang="en">Docs</html>');
-    page('_en/docs/guide/start/index.html', '<html lang="en">Getting started</html>');
-    page('_en/privacy-policy/index.html', '<html lang="en">Privacy policy</html>');
-    writeFileSync(
-      path.join(dir, '_en/privacy-policy/index.html.gz'),
-      gzipSync('<html lang="en">Privacy policy</html>'),
-    );
-    page('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const serve = createStaticHandler(dir);
-    server = createServer((req, res) =>
-      serve(req, res, () => {
-        res.statusCode = 404;
-        res.end('not here');
-      }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    site = await startStaticSite({
+      'docs/index.html': '<html lang="zh-CN">文档</html>',
+      'docs/guide/start/index.html': '<html lang="zh-CN">新手指南</html>',
+      'privacy-policy/index.html': '<html lang="zh-CN">隐私政策</html>',
+      'only-chinese/index.html': '<html lang="zh-CN">只有中文</html>',
+      '_en/docs/index.html': '<html lang="en">Docs</html>',
+      '_en/docs/guide/start/index.html': '<html lang="en">Getting started</html>',
+      '_en/privacy-policy/index.html': '<html lang="en">Privacy policy</html>',
+      '_en/privacy-policy/index.html.gz': gzipSync('<html lang="en">Privacy policy</html>'),
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  function get(urlPath: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>(
-      (resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-        });
-        req.on('error', reject);
-        req.end();
-      },
-    );
-  }
+  afterAll(async () => site.close());
 
   const english = { cookie: 'hikari_locale=en' };
 
@@ -138,7 +101,7 @@ describe('prerendered pages per locale', () => {
   });
 
   it('finds no variants in a client directory without locale folders', () => {
-    const empty = scanLocaleVariants(path.join(dir, 'missing'));
+    const empty = scanLocaleVariants(path.join(tmpdir(), 'hikari-no-such-build'));
     expect(empty.resolve('/docs', 'hikari_locale=en')).toEqual({ kind: 'other' });
     expect(empty.resolve('/_en/docs', 'hikari_locale=en')).toEqual({ kind: 'hidden' });
   });

@@ -1,11 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, createStaticHandler, setStaticPageHeaders } from './static-files.ts';
+import { startStaticSite, type StaticSite } from '../../../tests/support/static-site.ts';
+import { cacheControlFor, setStaticPageHeaders } from './static-files.ts';
 
 describe('static file caching', () => {
   it('caches hashed assets forever, build files never, pages with revalidation', () => {
@@ -18,58 +14,30 @@ describe('static file caching', () => {
 });
 
 describe('prerendered pages', () => {
-  let dir: string;
-  let server: Server;
-  let port: number;
+  let site: StaticSite;
+  const get = (urlPath: string, headers?: Record<string, string>) => site.get(urlPath, headers);
   const pageHeaders = {
     'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
+  const page = (file: string) => `<!doctype html><title>${file}</title>`;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'hikari-static-'));
-    const page = (file: string, body = `<!doctype html><title>${file}</title>`) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), body);
-    };
-    page('privacy-policy/index.html');
-    page('friend-links.html');
-    page('docs/guide/start/index.html');
-    page('docs/v1.2/index.html');
-    page('terms-of-service/index.html');
-    writeFileSync(path.join(dir, 'terms-of-service/index.html.gz'), gzipSync('<!doctype html><title>t</title>'));
-    page('_astro/app.abc123.js', 'console.log(1)');
-    page('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     setStaticPageHeaders(pageHeaders);
-    const serve = createStaticHandler(dir);
-    server = createServer((req, res) =>
-      serve(req, res, () => {
-        res.statusCode = 404;
-        res.end('not here');
-      }),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    site = await startStaticSite({
+      'privacy-policy/index.html': page('privacy-policy/index.html'),
+      'friend-links.html': page('friend-links.html'),
+      'docs/guide/start/index.html': page('docs/guide/start/index.html'),
+      'docs/v1.2/index.html': page('docs/v1.2/index.html'),
+      'terms-of-service/index.html': page('terms-of-service/index.html'),
+      'terms-of-service/index.html.gz': gzipSync('<!doctype html><title>t</title>'),
+      '_astro/app.abc123.js': 'console.log(1)',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  function get(urlPath: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>(
-      (resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: urlPath, headers, agent: false }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-        });
-        req.on('error', reject);
-        req.end();
-      },
-    );
-  }
+  afterAll(async () => site.close());
 
   it.each([
     '/privacy-policy',

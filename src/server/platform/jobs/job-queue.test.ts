@@ -1,19 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { useJobDatabase } from './job-test-db.ts';
 import { enqueue, MAX_JOB_PAYLOAD_BYTES, pruneJobs, scheduleRecurring } from './job-queue.ts';
 
 const T = Date.parse('2026-11-23T10:00:00.000Z');
 
 describe('job queue: enqueue, schedule, prune', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => t.destroy());
-  beforeEach(async () => {
-    await t.db.deleteFrom('job').execute();
-  });
+  const t = useJobDatabase();
   const jobs = () => t.db.selectFrom('job').selectAll().orderBy('run_at').execute();
 
   it('writes a job that waits for its time', async () => {

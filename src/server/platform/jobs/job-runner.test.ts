@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { useJobDatabase } from './job-test-db.ts';
 import type { PlatformLogger } from '../bus/bus.ts';
 import { enqueue, iso } from './job-queue.ts';
 import { createJobRunner, retryDelay, type JobRunnerOptions } from './job-runner.ts';
@@ -25,14 +25,7 @@ function gate() {
 }
 
 describe('job runner', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => t.destroy());
-  beforeEach(async () => {
-    await t.db.deleteFrom('job').execute();
-  });
+  const t = useJobDatabase();
 
   const job = (id: string) => t.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const runner = (clock: { t: number }, handlers: JobRunnerOptions<Jobs>['handlers'], extra = {}) =>

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { useJobDatabase } from './job-test-db.ts';
 import { claimJobs } from './job.repository.ts';
 import { enqueue } from './job-queue.ts';
 
 const T = Date.parse('2026-11-23T10:00:00.000Z');
 
 describe('claiming jobs', () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => t.destroy());
-  beforeEach(async () => {
-    await t.db.deleteFrom('job').execute();
-  });
+  const t = useJobDatabase();
   const claim = (workerId: string, limit: number, now = T, names = ['mail.send']) =>
     claimJobs(t.db, t.dialect, { names, workerId, limit, leaseMs: 30_000, now });
 
