@@ -1,6 +1,5 @@
 import { API_BASE, type ApiFailure, type ApiIssue, type ApiSuccess, type ErrorCode } from '../shared/api.ts';
 import type { RefreshData } from '../shared/auth-model.ts';
-import { authContract } from '../shared/auth/auth.contract.ts';
 import {
   endpointPath,
   queryString,
@@ -123,10 +122,17 @@ export interface ApiClient {
   logout(): Promise<void>;
 }
 
+/**
+ * The auth contract brings the request schemas (zod) with it, and this client is on every page: it is
+ * loaded only when a call needs it (a refresh, a logout, a 401), so the script every page loads stays small.
+ */
+export const loadAuthContract = () => import('../shared/auth/auth.contract.ts').then((module) => module.authContract);
+
 /** Calls whose 401 is an answer, not an expired access token. */
-const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
-  [authContract.login, authContract.register, authContract.refresh, authContract.logout].map((e) => e.path),
-);
+async function isNoRefreshPath(path: string): Promise<boolean> {
+  const auth = await loadAuthContract();
+  return [auth.login, auth.register, auth.refresh, auth.logout].some((endpoint) => endpoint.path === path);
+}
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date). */
 export function parseRetryAfter(header: string | null, nowMs: number = Date.now()): number | null {
@@ -276,12 +282,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return 'expired';
     }
     try {
-      const answer = await send<RefreshData>(
-        authContract.refresh.method,
-        authContract.refresh.path,
-        { body: { token }, keepalive },
-        null,
-      );
+      const { refresh: endpoint } = await loadAuthContract();
+      const answer = await send<RefreshData>(endpoint.method, endpoint.path, { body: { token }, keepalive }, null);
       if (!isRefreshData(answer.data))
         throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'bad refresh' });
       applyRefresh(answer.data);
@@ -311,8 +313,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       return await send<T>(method, path, options, token);
     } catch (error) {
-      const refreshable = options.refreshOn401 ?? !NO_REFRESH_PATHS.has(path);
-      if (!(error instanceof ApiError) || error.status !== 401 || !refreshable) throw error;
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      if (!(options.refreshOn401 ?? !(await isNoRefreshPath(path)))) throw error;
       const current = readAccessToken();
       // Another request or tab already stored a newer token while this one was out: just retry.
       if (!current || current === token) {
@@ -345,7 +347,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     async logout() {
       const hikariRefreshToken = readRefreshToken();
       try {
-        await call(authContract.logout, { body: hikariRefreshToken ? { hikariRefreshToken } : {} });
+        await call((await loadAuthContract()).logout, { body: hikariRefreshToken ? { hikariRefreshToken } : {} });
       } catch (error) {
         console.error('[auth] logout call failed; logging out locally', error);
       }

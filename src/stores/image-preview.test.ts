@@ -573,8 +573,8 @@ describe('download', () => {
     expect(broken.openInNewTab).toHaveBeenCalledWith(src);
   });
 
-  it('encodes the whole URL into the proxy query', () => {
-    expect(downloadProxyUrl('https://a.example/x.jpg?a=1&b=2')).toBe(
+  it('encodes the whole URL into the proxy query', async () => {
+    await expect(downloadProxyUrl('https://a.example/x.jpg?a=1&b=2')).resolves.toBe(
       '/api/image/download?url=https%3A%2F%2Fa.example%2Fx.jpg%3Fa%3D1%26b%3D2',
     );
   });

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import { endpointUrl } from '../shared/contract.ts';
-import { mediaContract } from '../shared/media/media.contract.ts';
 
 /** Image preview limits and timings (spec §2.8, §4, §9). */
 export const MIN_ZOOM = 0.5;
@@ -338,8 +337,14 @@ export function installPreviewTriggers(host: TriggerHost): () => void {
   };
 }
 
-/** The site's download proxy for an image (spec §7 "Other"). */
-export const downloadProxyUrl = (src: string) => endpointUrl(mediaContract.downloadImage, { query: { url: src } });
+/**
+ * The site's download proxy for an image (spec §7 "Other"). The media contract is loaded on the first
+ * download: its schemas (zod) stay out of the script every page loads.
+ */
+export async function downloadProxyUrl(src: string): Promise<string> {
+  const { mediaContract } = await import('../shared/media/media.contract.ts');
+  return endpointUrl(mediaContract.downloadImage, { query: { url: src } });
+}
 
 /** The file name to save an image as: the URL's last path segment, else 'image'. */
 export function imageFileName(src: string): string {
@@ -370,7 +375,7 @@ export interface DownloadDeps {
  */
 export async function downloadImage(src: string, deps: DownloadDeps): Promise<'saved' | 'opened'> {
   try {
-    const response = await deps.fetch(downloadProxyUrl(src));
+    const response = await deps.fetch(await downloadProxyUrl(src));
     if (response.ok) {
       deps.saveBlob(await response.blob(), imageFileName(src));
       return 'saved';

@@ -1,4 +1,4 @@
-import { api } from './api-client.ts';
+import { api, loadAuthContract } from './api-client.ts';
 import {
   $session,
   accessTokenExpiresAt,
@@ -119,6 +119,8 @@ export function startTokenRefresher(): () => void {
     },
   });
   browserRefresher.start();
+  // A refresh at pagehide has no time left to load the auth contract: have it ready while there is a login.
+  if (readRefreshToken()) loadAuthContract().catch(() => {});
   const refresher = browserRefresher;
   return () => refresher.stop();
 }
