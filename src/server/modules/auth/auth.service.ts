@@ -6,7 +6,8 @@ import {
   type SessionData,
   type UserGroup,
 } from '../../../shared/auth.ts';
-import type { Db, UserRow } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../users/users.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import {
@@ -29,13 +30,13 @@ import {
 import { nameSkeleton } from '../users/name-skeleton.ts';
 import { checkCode, consumeCode, issueCode, type CodeBinding } from './codes.service.ts';
 import { LOGIN_LIMITS, admitAccountLookup, admitLoginAttempt, rememberAddress } from './login-limits.ts';
+import { newId } from '../../db/ids.ts';
 import { codeMail, emailChangedMail } from './auth.mails.ts';
 import { sessionEvents } from './auth.events.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import {
   generateRefreshToken,
   hashToken,
-  newId,
   signAccessToken,
   verifyAccessToken,
   wholeSecond,

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { PLATFORMS, TRANSLATION_TYPES } from '../../../shared/catalogue.ts';
 import type { Insertable } from 'kysely';
-import type { Db, GalgameTable } from '../../db/database.ts';
-import { bumpCounter } from './ids.ts';
+import type { Db } from '../../db/database.ts';
+import type { GalgameTable } from './catalogue.tables.ts';
+import { bumpCounter } from '../../db/ids.ts';
 
 // Generates a large synthetic catalogue for load tests and query-plan checks (npm run
 // catalogue:generate). Deterministic for a given seed; written in batches straight to the tables.

@@ -8,6 +8,7 @@ import {
   ratingBodySchema,
 } from '../../../shared/catalogue.ts';
 import { DECIMAL_ID, OBJECT_ID, decimalId, queryInt, safeText } from '../../../shared/input-rules.ts';
+import type { UserGroup } from '../../../shared/auth-model.ts';
 import type { AppContext } from '../../context.ts';
 import { optionalLogin, requireLogin, type AuthVariables, type OptionalAuthVariables } from '../../http/auth-guard.ts';
 import { ok } from '../../http/respond.ts';
@@ -30,6 +31,8 @@ export function catalogueRoutes(ctx: AppContext) {
   const app = new Hono<{ Variables: AuthVariables }>();
   const open = new Hono<{ Variables: OptionalAuthVariables }>();
   const db = ctx.db;
+  const favorites = { db, targets: ctx.targets };
+  const viewerOf = (user: { id: string; user_group: UserGroup }) => ({ id: user.id, group: user.user_group });
 
   app.get('/user/favorites', requireLogin(ctx), async (c) => {
     const { page, limit } = queryOf(c, pageQuery);
@@ -38,18 +41,18 @@ export function catalogueRoutes(ctx: AppContext) {
 
   app.get('/user/favorites/check', requireLogin(ctx), async (c) => {
     const { itemType, itemId } = queryOf(c, favoriteCheckQuerySchema);
-    return ok(c, await isFavorited(db, c.var.user.id, itemType, itemId));
+    return ok(c, await isFavorited(favorites, c.var.user.id, { type: itemType, id: itemId }));
   });
 
   app.post('/user/favorites', requireLogin(ctx), async (c) => {
     const { itemType, itemId } = await jsonBody(c, favoriteBodySchema);
-    return ok(c, await addFavorite(db, c.var.user.id, itemType, itemId), '已收藏');
+    return ok(c, await addFavorite(favorites, viewerOf(c.var.user), { type: itemType, id: itemId }), '已收藏');
   });
 
   app.delete('/user/favorites/:itemType/:itemId', requireLogin(ctx), async (c) => {
     const itemType = z.enum(FAVORITE_ITEM_TYPES, { error: '收藏类型无效' }).parse(c.req.param('itemType'));
     const itemId = idParam.parse(c.req.param('itemId'));
-    return ok(c, await removeFavorite(db, c.var.user.id, itemType, itemId), '已取消收藏');
+    return ok(c, await removeFavorite(favorites, c.var.user.id, { type: itemType, id: itemId }), '已取消收藏');
   });
 
   open.get('/favorite/galgames', optionalLogin(ctx), async (c) => {

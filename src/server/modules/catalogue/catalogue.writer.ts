@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { GalgamePrice, GalgameStatus } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
-import { bumpCounter, nextId } from './ids.ts';
+import { bumpCounter, nextId } from '../../db/ids.ts';
 
 // Writing catalogue entries: used by the demo seed, the Bangumi import and (later) the creator centre.
 // Entities are matched by Bangumi id when they have one, otherwise by exact original name, so running

@@ -7,7 +7,8 @@ import {
   type GalgameStatus,
   type Pagination,
 } from '../../../shared/catalogue.ts';
-import type { Database, Db, GalgameTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
 

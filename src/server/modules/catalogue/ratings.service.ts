@@ -3,7 +3,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { parseJsonList } from './catalogue.mappers.ts';
 import { normaliseHistogram } from './galgame.service.ts';
-import { nextId } from './ids.ts';
+import { nextId } from '../../db/ids.ts';
 
 export interface RatingInput {
   score: number;
@@ -153,7 +153,7 @@ function toView(r: {
   id: number;
   galgame_id: number;
   score: number;
-  play_status: string;
+  play_status: PlayStatus;
   text: string;
   spoiler: number;
   like_count: number;
@@ -168,7 +168,7 @@ function toView(r: {
     id: r.id,
     galgameId: r.galgame_id,
     score: r.score,
-    status: r.play_status as PlayStatus,
+    status: r.play_status,
     text: r.text,
     spoiler: r.spoiler === 1,
     likeCount: r.like_count,
