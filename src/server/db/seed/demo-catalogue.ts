@@ -1392,7 +1392,7 @@ export async function seedDemoCatalogue(db: Db, now: Date): Promise<{ games: num
           ...game.staff.map((s) => ({ personId: id(personIds, s.key), role: s.role, note: s.note })),
           ...[...voiced].map(([person, roles]) => ({
             personId: id(personIds, person),
-            role: 'voice',
+            role: 'voice' as const,
             note: roles.join('、'),
           })),
         ],

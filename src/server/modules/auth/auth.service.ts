@@ -4,7 +4,6 @@ import {
   type CodePurpose,
   type RefreshData,
   type SessionData,
-  type UserGroup,
 } from '../../../shared/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../users/users.tables.ts';
@@ -76,7 +75,7 @@ const banned = () => new HttpError(403, 'ACCOUNT_BANNED', '账号已被封禁，
 const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', '登录状态已失效，请重新登录');
 
 async function accessFor(deps: AuthDeps, user: UserRow, now: Date, familyId: string): Promise<string> {
-  return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime(), familyId);
+  return signAccessToken(deps.secret, { id: user.id, group: user.user_group }, now.getTime(), familyId);
 }
 
 /** Starts a login: a new refresh-token family with an absolute 7-day expiry, and an access token. */

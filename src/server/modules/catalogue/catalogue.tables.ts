@@ -1,5 +1,16 @@
 import type { Generated, Selectable } from 'kysely';
-import type { FavoriteItemType, GalgameStatus, PlayStatus } from '../../../shared/catalogue.ts';
+import type {
+  CharacterRole,
+  DownloadLanguage,
+  FavoriteItemType,
+  GalgameStatus,
+  Platform,
+  PlayStatus,
+  ProducerRole,
+  Relation,
+  StaffRole,
+  TranslationType,
+} from '../../../shared/catalogue-model.ts';
 
 export interface GalgameTable {
   id: number;
@@ -33,7 +44,7 @@ export type GalgameRow = Selectable<GalgameTable>;
 
 export interface GalgamePlatformTable {
   galgame_id: number;
-  platform: string;
+  platform: Platform;
 }
 
 export interface TagTable {
@@ -77,33 +88,33 @@ export type CharacterTable = PersonTable;
 export interface GalgameProducerTable {
   galgame_id: number;
   producer_id: number;
-  role: string;
+  role: ProducerRole;
   note: Generated<string>;
 }
 export interface GalgameStaffTable {
   galgame_id: number;
   person_id: number;
-  role: string;
+  role: StaffRole;
   note: Generated<string>;
 }
 export interface GalgameCharacterTable {
   galgame_id: number;
   character_id: number;
-  role: string;
+  role: CharacterRole;
   voice_person_id: number | null;
 }
 export interface GalgameRelationTable {
   galgame_id: number;
   related_id: number;
-  relation: string;
+  relation: Relation;
 }
 
 export interface GalgameDownloadTable {
   id: number;
   galgame_id: number;
-  language: string;
-  platform: string;
-  translation_type: string;
+  language: DownloadLanguage;
+  platform: Platform;
+  translation_type: TranslationType;
   translation_group: Generated<string>;
   size_bytes: number | null;
   note: Generated<string>;

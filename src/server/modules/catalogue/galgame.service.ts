@@ -4,7 +4,6 @@ import {
   type GalgameCard,
   type GalgameDetail,
   type GalgameListQuery,
-  type GalgameStatus,
   type Pagination,
 } from '../../../shared/catalogue.ts';
 import type { Database, Db } from '../../db/database.ts';
@@ -221,7 +220,7 @@ export async function galgameDetail(db: Db, id: number): Promise<GalgameDetail> 
     images: parseJsonList<string>(game.images),
     prices: parsePrices(game.prices),
     platforms: platforms.map((p) => p.platform),
-    status: game.status as GalgameStatus,
+    status: game.status,
     scoreHistogram: normaliseHistogram(parseJsonList<number>(game.score_hist)),
     producers: producers.map((p) => ({ id: p.id, name: p.name, nameZh: p.name_zh, role: p.role, note: p.note })),
     staff: staff.map((p) => ({ id: p.id, name: p.name, nameZh: p.name_zh, role: p.role, note: p.note })),
