@@ -81,8 +81,5 @@ export interface HealthData {
   uptimeSeconds: number;
 }
 
-/** API paths, exactly as the spec names them. */
+/** Where the API is mounted; each module's contract (`src/shared/<module>/`) names its paths. */
 export const API_BASE = '/api';
-export const apiPaths = {
-  health: '/health',
-} as const;

@@ -148,14 +148,3 @@ export interface RatingSummary {
   ratingCount: number;
   scoreHistogram: number[];
 }
-
-export const catalogueApi = {
-  favorites: '/user/favorites',
-  favoritesCheck: '/user/favorites/check',
-  favorite: (itemType: string, itemId: number) => `/user/favorites/${itemType}/${itemId}`,
-  favoriteGalgames: '/favorite/galgames',
-  rating: (galgameId: number) => `/galgame/${galgameId}/rating`,
-  ratings: (galgameId: number) => `/galgame/${galgameId}/ratings`,
-  downloads: (galgameId: number) => `/galgame/${galgameId}/downloads`,
-  reportLink: (linkId: number) => `/galgame/download-link/${linkId}/report`,
-} as const;
