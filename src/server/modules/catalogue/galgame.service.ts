@@ -6,6 +6,7 @@ import {
   type GalgameListQuery,
   type Pagination,
 } from '../../../shared/catalogue.ts';
+import { monthRange, siteToday } from '../../../shared/site-day.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -74,8 +75,6 @@ export async function listGalgames(
   };
 }
 
-const todayIso = (now: Date) => now.toISOString().slice(0, 10);
-
 function latestQuery(db: Db, today: string, size: number) {
   return published(db.selectFrom('galgame as g').select(cardColumns))
     .where('g.release_date', '<=', today)
@@ -84,9 +83,9 @@ function latestQuery(db: Db, today: string, size: number) {
     .limit(size);
 }
 
-/** The newest released games (the home page's block). */
+/** The newest released games (the home page's block): released on or before today's site date. */
 export async function latestGalgames(db: Db, now = new Date(), size = 6): Promise<GalgameCard[]> {
-  return (await latestQuery(db, todayIso(now), size).execute()).map(toCard);
+  return (await latestQuery(db, siteToday(now), size).execute()).map(toCard);
 }
 
 export interface FrontPage {
@@ -99,10 +98,13 @@ export interface FrontPage {
   tags: { id: number; name: string; nameZh: string; gameCount: number }[];
 }
 
-/** The blocks of /galgame: new, upcoming (dated, then TBD), popular, highly rated, and tags to browse by. */
+/**
+ * The blocks of /galgame: new, upcoming (dated, then TBD), popular, highly rated, and tags to browse by.
+ * "Released" and "upcoming" split at today's site date, so a game out today in Shanghai is new, not upcoming.
+ */
 export async function frontPage(db: Db, now = new Date(), size = 12): Promise<FrontPage> {
   const base = () => published(db.selectFrom('galgame as g').select(cardColumns));
-  const today = todayIso(now);
+  const today = siteToday(now);
   const [latest, upcoming, undated, popular, topRated, tags] = await Promise.all([
     latestQuery(db, today, size).execute(),
     base()
@@ -140,9 +142,10 @@ export async function frontPage(db: Db, now = new Date(), size = 12): Promise<Fr
 
 /** Games released in one month (YYYY-MM), by day. */
 export async function releasesOfMonth(db: Db, month: string): Promise<GalgameCard[]> {
+  const { first, last } = monthRange(month);
   const rows = await published(db.selectFrom('galgame as g').select(cardColumns))
-    .where('g.release_date', '>=', `${month}-01`)
-    .where('g.release_date', '<=', `${month}-31`)
+    .where('g.release_date', '>=', first)
+    .where('g.release_date', '<=', last)
     .orderBy('g.release_date', 'asc')
     .orderBy('g.id', 'asc')
     .limit(500)

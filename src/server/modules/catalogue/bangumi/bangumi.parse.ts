@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Platform, PRODUCER_ROLES, RELATIONS, STAFF_ROLES } from '../../../../shared/catalogue.ts';
 import type { CharacterInput, GalgameInput, PersonInput, ProducerInput } from '../catalogue.writer.ts';
+import { isSiteDate } from '../../../../shared/site-day.ts';
 
 // Pure mapping from the Bangumi Archive dump (https://github.com/bangumi/Archive) to catalogue inputs.
 // Code tables follow bangumi/common (subject_staffs.yml, subject_relations.yml, subject_platforms.yml);
@@ -242,10 +243,9 @@ export function platformsOf(box: Infobox): Platform[] {
 export function parseDate(value: string): string | null {
   const match = /(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})/.exec(value);
   if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || year > 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  const [year, month, day] = [match[1] ?? '', match[2] ?? '', match[3] ?? ''];
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return Number(year) >= 1900 && Number(year) <= 2100 && isSiteDate(date) ? date : null;
 }
 
 /** The subject's `date`, else the earliest valid 发行日期 (发售日 on doujin games); null = TBD. */
