@@ -36,7 +36,7 @@ export function catalogueRoutes(ctx: AppContext) {
 
   app.get('/user/favorites', requireLogin(ctx), async (c) => {
     const { page, limit } = queryOf(c, pageQuery);
-    return ok(c, await listFavorites(db, c.var.user.id, page, limit));
+    return ok(c, await listFavorites(db, c.var.user.id, { page, limit }));
   });
 
   app.get('/user/favorites/check', requireLogin(ctx), async (c) => {
@@ -104,7 +104,7 @@ export function catalogueRoutes(ctx: AppContext) {
     const id = idParam.parse(c.req.param('id'));
     const { page, limit } = queryOf(c, pageQuery);
     if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
-    return ok(c, { ratings: await ratingsOf(db, id, limit, (page - 1) * limit) });
+    return ok(c, { ratings: await ratingsOf(db, id, { page, limit }) });
   });
 
   open.get('/galgame/:id/downloads', optionalLogin(ctx), async (c) => {

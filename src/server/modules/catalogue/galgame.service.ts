@@ -4,10 +4,10 @@ import {
   type GalgameCard,
   type GalgameDetail,
   type GalgameListQuery,
-  type Pagination,
 } from '../../../shared/catalogue.ts';
 import { monthRange, siteToday } from '../../../shared/site-day.ts';
 import type { Database, Db } from '../../db/database.ts';
+import { onPage, paginate, type Page } from '../../db/paginate.ts';
 import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
@@ -47,32 +47,32 @@ export function applyListFilters<O>(q: GameQuery<O>, f: Omit<GalgameListQuery, '
   return query;
 }
 
+/** The filtered list in the order chosen (the id breaks ties, so pages never overlap). */
+function orderedList(db: Db, query: GalgameListQuery) {
+  const q = applyListFilters(db.selectFrom('galgame as g').select(cardColumns), query);
+  if (query.sort === 'rating') return q.orderBy('g.rating_avg', 'desc').orderBy('g.id', 'desc');
+  if (query.sort === 'popularity') return q.orderBy('g.view_count', 'desc').orderBy('g.id', 'desc');
+  return q.orderBy('g.release_date', (ob) => ob.desc().nullsLast()).orderBy('g.id', 'desc');
+}
+
 export function listQuery(db: Db, query: GalgameListQuery, pageSize = LIST_PAGE_SIZE) {
-  let q = applyListFilters(db.selectFrom('galgame as g').select(cardColumns), query);
-  if (query.sort === 'rating') q = q.orderBy('g.rating_avg', 'desc').orderBy('g.id', 'desc');
-  else if (query.sort === 'popularity') q = q.orderBy('g.view_count', 'desc').orderBy('g.id', 'desc');
-  else q = q.orderBy('g.release_date', (ob) => ob.desc().nullsLast()).orderBy('g.id', 'desc');
-  return q.limit(pageSize).offset((query.page - 1) * pageSize);
+  return onPage(orderedList(db, query), { page: query.page, limit: pageSize });
 }
 
 export async function listGalgames(
   db: Db,
   query: GalgameListQuery,
   pageSize = LIST_PAGE_SIZE,
-): Promise<{ items: GalgameCard[]; pagination: Pagination }> {
-  const countQuery = applyListFilters(
-    db.selectFrom('galgame as g').select((eb) => eb.fn.countAll<number>().as('total')),
-    query,
+): Promise<Page<GalgameCard>> {
+  const { items, pagination } = await paginate(
+    { page: query.page, limit: pageSize },
+    orderedList(db, query),
+    applyListFilters(
+      db.selectFrom('galgame as g').select((eb) => eb.fn.countAll<number>().as('total')),
+      query,
+    ),
   );
-  const [rows, count] = await Promise.all([
-    listQuery(db, query, pageSize).execute(),
-    countQuery.executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.total);
-  return {
-    items: rows.map(toCard),
-    pagination: { page: query.page, limit: pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
-  };
+  return { items: items.map(toCard), pagination };
 }
 
 function latestQuery(db: Db, today: string, size: number) {
