@@ -19,7 +19,9 @@ export function catalogueRoutes(ctx: AppContext) {
   };
 
   return contractRoutes(ctx, catalogueContract, {
-    favorites: async (_c, { query, user }) => ({ data: await listFavorites(db, user.id, query.page, query.limit) }),
+    favorites: async (_c, { query, user }) => ({
+      data: await listFavorites(db, user.id, { page: query.page, limit: query.limit }),
+    }),
 
     favoriteCheck: async (_c, { query, user }) => ({
       data: await isFavorited(favorites, user.id, { type: query.itemType, id: query.itemId }),
@@ -64,7 +66,7 @@ export function catalogueRoutes(ctx: AppContext) {
 
     ratings: async (_c, { params, query }) => {
       await ensureGame(params.id);
-      return { data: { ratings: await ratingsOf(db, params.id, query.limit, (query.page - 1) * query.limit) } };
+      return { data: { ratings: await ratingsOf(db, params.id, { page: query.page, limit: query.limit }) } };
     },
 
     downloads: async (_c, { params, user }) => {

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import type { FavoriteItemType, GalgameCard, Pagination } from '../../../shared/catalogue.ts';
+import type { FavoriteItemType, GalgameCard } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/like.ts';
+import { paginate, type Page, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { CounterColumn, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
 import type { TargetRef } from '../../../shared/targets.ts';
@@ -129,39 +131,24 @@ export interface FavoriteEntry {
   galgame: GalgameCard | null;
 }
 
-const pagination = (page: number, limit: number, total: number): Pagination => ({
-  page,
-  limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-});
-
 /** The caller's favourites, newest first. */
-export async function listFavorites(
-  db: Db,
-  userId: string,
-  page: number,
-  limit: number,
-): Promise<{ items: FavoriteEntry[]; pagination: Pagination }> {
-  const [rows, count] = await Promise.all([
+export async function listFavorites(db: Db, userId: string, request: PageRequest): Promise<Page<FavoriteEntry>> {
+  const { items, pagination } = await paginate(
+    request,
     db
       .selectFrom('favorite as f')
       .leftJoin('galgame as g', (join) => join.onRef('g.id', '=', 'f.item_id').on('f.item_type', '=', 'galgame'))
       .select(['f.item_type', 'f.item_id', 'f.created_at', ...cardColumns])
       .where('f.user_id', '=', userId)
       .orderBy('f.created_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
+      .orderBy('f.id', 'desc'),
     db
       .selectFrom('favorite')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('user_id', '=', userId),
+  );
   return {
-    items: rows.map((r) => ({
+    items: items.map((r) => ({
       itemType: r.item_type,
       itemId: r.item_id,
       createdAt: r.created_at,
@@ -170,7 +157,7 @@ export async function listFavorites(
           ? toCard({ ...r, id: r.id, title: r.title } as Parameters<typeof toCard>[0])
           : null,
     })),
-    pagination: pagination(page, limit, Number(count.n)),
+    pagination,
   };
 }
 
@@ -178,31 +165,22 @@ export async function listFavorites(
 export async function favoriteGalgamesOf(
   db: Db,
   userId: string,
-  options: { page: number; limit: number; keyword?: string | undefined },
-): Promise<{ items: GalgameCard[]; pagination: Pagination }> {
+  options: PageRequest & { keyword?: string | undefined },
+): Promise<Page<GalgameCard>> {
   let q = db
     .selectFrom('favorite as f')
     .innerJoin('galgame as g', 'g.id', 'f.item_id')
     .where('f.user_id', '=', userId)
     .where('f.item_type', '=', 'galgame')
     .where('g.status', '=', 'published');
-  if (options.keyword) {
-    // Same on both databases: an explicit escape character, and case folded on both sides.
-    const like = `%${options.keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    q = q.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('g.title')}) like ${like} escape '\\' or lower(${eb.ref('g.title_zh')}) like ${like} escape '\\')`,
-    );
+  const keyword = options.keyword;
+  if (keyword) {
+    q = q.where((eb) => eb.or([containsText(eb.ref('g.title'), keyword), containsText(eb.ref('g.title_zh'), keyword)]));
   }
-  const [rows, count] = await Promise.all([
-    q
-      .select(cardColumns)
-      .orderBy('f.created_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toCard), pagination: pagination(options.page, options.limit, Number(count.n)) };
+  const { items, pagination } = await paginate(
+    options,
+    q.select(cardColumns).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
+    q.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+  return { items: items.map(toCard), pagination };
 }
