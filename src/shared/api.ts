@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'CROSS_SITE_REQUEST',
   'IMAGE_QUEUE_FULL',
+  'METHOD_NOT_ALLOWED',
+  'UPLOAD_URL_EXPIRED',
+  'UPLOAD_SIGNATURE_INVALID',
+  'UPLOAD_INCOMPLETE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

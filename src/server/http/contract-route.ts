@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SuccessCode } from '../../shared/api.ts';
 import type { AnyEndpoint, AuthMode, Contract, ResponseOf } from '../../shared/contract.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/database.ts';
+import type { UserRow } from '../modules/users/users.tables.ts';
 import { optionalLogin, requireLogin } from './auth-guard.ts';
 import { ok } from './respond.ts';
 import { jsonBody, queryOf } from './validate.ts';

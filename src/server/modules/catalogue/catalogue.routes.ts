@@ -1,5 +1,6 @@
 import { catalogueContract } from '../../../shared/catalogue/catalogue.contract.ts';
 import { DECIMAL_ID } from '../../../shared/input-rules.ts';
+import type { UserGroup } from '../../../shared/auth-model.ts';
 import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -11,24 +12,28 @@ import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service
 /** Favourites (spec §7), ratings, download information and link reports. */
 export function catalogueRoutes(ctx: AppContext) {
   const db = ctx.db;
+  const favorites = { db, targets: ctx.targets };
+  const viewerOf = (user: { id: string; user_group: UserGroup }) => ({ id: user.id, group: user.user_group });
   const ensureGame = async (id: number) => {
     if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
   };
 
   return contractRoutes(ctx, catalogueContract, {
-    favorites: async (_c, { query, user }) => ({ data: await listFavorites(db, user.id, query.page, query.limit) }),
+    favorites: async (_c, { query, user }) => ({
+      data: await listFavorites(db, user.id, { page: query.page, limit: query.limit }),
+    }),
 
     favoriteCheck: async (_c, { query, user }) => ({
-      data: await isFavorited(db, user.id, query.itemType, query.itemId),
+      data: await isFavorited(favorites, user.id, { type: query.itemType, id: query.itemId }),
     }),
 
     addFavorite: async (_c, { body, user }) => ({
-      data: await addFavorite(db, user.id, body.itemType, body.itemId),
+      data: await addFavorite(favorites, viewerOf(user), { type: body.itemType, id: body.itemId }),
       message: '已收藏',
     }),
 
     removeFavorite: async (_c, { params, user }) => ({
-      data: await removeFavorite(db, user.id, params.itemType, params.itemId),
+      data: await removeFavorite(favorites, user.id, { type: params.itemType, id: params.itemId }),
       message: '已取消收藏',
     }),
 
@@ -61,7 +66,7 @@ export function catalogueRoutes(ctx: AppContext) {
 
     ratings: async (_c, { params, query }) => {
       await ensureGame(params.id);
-      return { data: { ratings: await ratingsOf(db, params.id, query.limit, (query.page - 1) * query.limit) } };
+      return { data: { ratings: await ratingsOf(db, params.id, { page: query.page, limit: query.limit }) } };
     },
 
     downloads: async (_c, { params, user }) => {
