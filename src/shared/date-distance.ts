@@ -1,4 +1,6 @@
-import { formatDistance, isValid, type Locale as DateLocale } from 'date-fns';
+import type { Locale as DateLocale } from 'date-fns';
+import { formatDistance } from 'date-fns/formatDistance';
+import { isValid } from 'date-fns/isValid';
 import { enUS } from 'date-fns/locale/en-US';
 import { zhCN } from 'date-fns/locale/zh-CN';
 import { DEFAULT_LOCALE, type Locale } from './i18n/index.ts';
