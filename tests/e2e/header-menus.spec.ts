@@ -14,7 +14,7 @@ test('the avatar menu opens with the mouse and the keyboard, moves focus and clo
   await expect(page).toHaveURL(/\/$/);
 
   const button = page.getByTestId('user-menu-button');
-  const menu = page.getByRole('menu', { name: 'hikari_demo' });
+  const menu = page.getByRole('menu', { name: '用户菜单' });
   await expect(button).toHaveAttribute('aria-haspopup', 'menu');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
 

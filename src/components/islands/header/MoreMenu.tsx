@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Icon } from '../ui/Icon.tsx';
 import { NavLink } from './NavLink.tsx';
 import type { NavItemView } from './nav-view.ts';
@@ -16,9 +16,11 @@ interface MoreMenuProps {
  */
 export function MoreMenu({ label, items, activeId }: MoreMenuProps) {
   const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
 
   return (
     <div
+      ref={root}
       className="relative"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
@@ -36,7 +38,16 @@ export function MoreMenu({ label, items, activeId }: MoreMenuProps) {
           <Icon name="chevron-down" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         </DropdownMenu.Trigger>
         {/* Not portalled: the list stays inside this box, so moving the mouse onto it keeps it open. */}
-        <DropdownMenu.Content align="start" sideOffset={0} loop className="z-50 pt-1 outline-none">
+        <DropdownMenu.Content
+          // The trigger handles its own clicks; only a press elsewhere closes the menu.
+          onInteractOutside={(event) => {
+            if (root.current?.contains(event.target as Node)) event.preventDefault();
+          }}
+          align="start"
+          sideOffset={0}
+          loop
+          className="z-50 pt-1 outline-none"
+        >
           <div className="flex min-w-40 flex-col gap-0.5 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 dark:bg-zinc-900 dark:ring-white/10">
             {items.map((item) => (
               <DropdownMenu.Item

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NSFW_MODES, type NsfwMode, type SessionUser } from '../../../shared/auth-model.ts';
 import type { MessageKey } from '../../../shared/i18n/index.ts';
 import type { IconName } from '../../../shared/icons.ts';
@@ -129,8 +129,16 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
     }
   };
 
+  // The confirmation opens once the menu has closed and given focus back to the avatar, so the dialog
+  // neither loses its focus to the menu closing nor returns it to an item that is gone.
+  const logoutChosen = useRef(false);
   const logout = async () => {
     if (await confirmDialog(t('user.logoutConfirm'))) await api.logout();
+  };
+  const afterClose = () => {
+    if (!logoutChosen.current) return;
+    logoutChosen.current = false;
+    setTimeout(() => void logout(), 0);
   };
 
   return (
@@ -150,7 +158,7 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
             sideOffset={8}
             collisionPadding={12}
             loop
-            aria-label={user.name}
+            onCloseAutoFocus={afterClose}
             className="hk-fade z-[60] w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 outline-none dark:bg-zinc-900 dark:ring-white/10"
           >
             <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
@@ -201,7 +209,11 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
                 </a>
               </DropdownMenu.Item>
             ))}
-            <DropdownMenu.Item onSelect={() => void logout()} className={itemClass} data-testid="user-menu-logout">
+            <DropdownMenu.Item
+              onSelect={() => (logoutChosen.current = true)}
+              className={itemClass}
+              data-testid="user-menu-logout"
+            >
               <Icon name="log-out" className="size-4 text-zinc-400" />
               {t('user.menu.logout')}
             </DropdownMenu.Item>
