@@ -132,6 +132,7 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
   // The confirmation opens once the menu has closed and given focus back to the avatar, so the dialog
   // neither loses its focus to the menu closing nor returns it to an item that is gone.
   const logoutChosen = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
   const logout = async () => {
     if (await confirmDialog(t('user.logoutConfirm'))) await api.logout();
   };
@@ -142,8 +143,10 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
   };
 
   return (
-    <div className="relative" data-testid="user-menu">
-      <DropdownMenu.Root>
+    <div ref={rootRef} className="relative" data-testid="user-menu">
+      {/* Not modal: the page behind stays in the accessibility tree (a modal menu would hide it while it
+          can still be focused); Escape, outside presses and focus return still close it. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           aria-label={t('user.menu')}
           title={user.name}
@@ -159,6 +162,10 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
             collisionPadding={12}
             loop
             onCloseAutoFocus={afterClose}
+            // The avatar button toggles the menu itself.
+            onInteractOutside={(event) => {
+              if (rootRef.current?.contains(event.target as Node)) event.preventDefault();
+            }}
             className="hk-fade z-[60] w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 outline-none dark:bg-zinc-900 dark:ring-white/10"
           >
             <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
