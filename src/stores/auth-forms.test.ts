@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiSuccess } from '../shared/api.ts';
 import type { SessionData } from '../shared/auth.ts';
+import { endpointPath, type ResponseOf } from '../shared/contract.ts';
 import { ApiError } from './api-client.ts';
 import {
   createLoginForm,
@@ -11,6 +12,7 @@ import {
 } from './auth-forms.ts';
 
 interface Call {
+  method: string;
   path: string;
   body: unknown;
 }
@@ -20,11 +22,13 @@ function fakeApi() {
   const calls: Call[] = [];
   const pending: { resolve: (data: unknown) => void; reject: (error: unknown) => void }[] = [];
   const client: AuthFormsClient = {
-    post: <T>(path: string, body?: unknown) => {
-      calls.push({ path, body });
-      return new Promise<ApiSuccess<T>>((resolve, reject) => {
+    call: (endpoint, ...[input]) => {
+      const { params, body } = (input ?? {}) as { params?: Record<string, string>; body?: unknown };
+      calls.push({ method: endpoint.method, path: endpointPath(endpoint, params), body });
+      return new Promise<ApiSuccess<ResponseOf<typeof endpoint>>>((resolve, reject) => {
         pending.push({
-          resolve: (data) => resolve({ success: true, code: 'OK', message: 'ok', data: data as T }),
+          resolve: (data) =>
+            resolve({ success: true, code: 'OK', message: 'ok', data: data as ResponseOf<typeof endpoint> }),
           reject,
         });
       });
@@ -101,7 +105,7 @@ describe('login form', () => {
     expect(form.$form.get().busy).toBe(true);
     await form.submit();
     expect(api.calls).toEqual([
-      { path: '/v2/user/login', body: { account: 'hikari_demo', password: 'hikari-demo-2026' } },
+      { method: 'POST', path: '/v2/user/login', body: { account: 'hikari_demo', password: 'hikari-demo-2026' } },
     ]);
     await api.answer(session('hikari_demo'));
     await submitting;
@@ -151,11 +155,13 @@ describe('register form', () => {
     const sending = form.sendCode();
     expect(form.$form.get().sending).toBe(true);
     expect(api.calls[0]).toEqual({
+      method: 'POST',
       path: '/v2/user/verification-for-signup',
       body: { name: 'new_member', email: 'new@example.org' },
     });
     await api.answer({ name: { available: true }, email: { available: true } });
     expect(api.calls[1]).toEqual({
+      method: 'POST',
       path: '/v2/email/verification-code/request',
       body: { email: 'new@example.org', type: 'register' },
     });
@@ -241,6 +247,7 @@ describe('register form', () => {
     const submitting = form.submit();
     expect(form.$form.get().busy).toBe(true);
     expect(api.calls[2]).toEqual({
+      method: 'POST',
       path: '/v2/user/register',
       body: { name: 'new_member', email: 'new@example.org', password: 'a long password', code: '123456', uuid: UUID },
     });
@@ -277,7 +284,11 @@ describe('reset-password form', () => {
     form.changeEmail(' Creator@Hikari.local ');
     const requesting = form.submitEmail();
     expect(form.$form.get().busy).toBe(true);
-    expect(api.calls[0]).toEqual({ path: '/user/reset-password-code', body: { email: 'creator@hikari.local' } });
+    expect(api.calls[0]).toEqual({
+      method: 'POST',
+      path: '/user/reset-password-code',
+      body: { email: 'creator@hikari.local' },
+    });
     await api.answer(codeAnswer());
     await requesting;
     expect(form.$form.get()).toMatchObject({
@@ -292,6 +303,7 @@ describe('reset-password form', () => {
     form.change('confirm', 'a brand new secret');
     const resetting = form.submitReset();
     expect(api.calls[1]).toEqual({
+      method: 'POST',
       path: '/user/reset-password',
       body: { email: 'creator@hikari.local', code: '654321', uuid: UUID, password: 'a brand new secret' },
     });
@@ -343,7 +355,11 @@ describe('reset-password form', () => {
     form.changeEmail('demo@hikari.local');
     expect(form.$emailCooldown.get()).toBe(0);
     const other = form.submitEmail();
-    expect(api.calls[1]).toEqual({ path: '/user/reset-password-code', body: { email: 'demo@hikari.local' } });
+    expect(api.calls[1]).toEqual({
+      method: 'POST',
+      path: '/user/reset-password-code',
+      body: { email: 'demo@hikari.local' },
+    });
     await api.answer(codeAnswer(60));
     await other;
     expect(form.$form.get().step).toBe('reset');
@@ -362,7 +378,11 @@ describe('reset-password form', () => {
     expect(api.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(60_000);
     const resending = form.resendCode();
-    expect(api.calls[1]).toEqual({ path: '/user/reset-password-code', body: { email: 'creator@hikari.local' } });
+    expect(api.calls[1]).toEqual({
+      method: 'POST',
+      path: '/user/reset-password-code',
+      body: { email: 'creator@hikari.local' },
+    });
     await api.fail(new ApiError({ status: 429, code: 'CODE_COOLDOWN', message: 'wait', retryAfter: 20 }));
     await resending;
     expect(form.$secondsLeft.get()).toBe(20);

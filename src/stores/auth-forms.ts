@@ -1,16 +1,15 @@
 import { computed, map } from 'nanostores';
 import {
   CODE_RESEND_SECONDS,
-  authPaths,
   loginSchema,
   registerSchema,
   resetCodeSchema,
   resetPasswordSchema,
   signupCheckSchema,
   type CodeRequestData,
-  type LoginBody,
   type SessionData,
 } from '../shared/auth.ts';
+import { authContract } from '../shared/auth/auth.contract.ts';
 import { ApiError, api, type ApiClient } from './api-client.ts';
 import { NO_ERRORS, formErrorsFrom, zodFieldErrors, type FormErrors, type FormText } from './auth-form-errors.ts';
 import { createCountdown } from './countdown.ts';
@@ -24,7 +23,7 @@ import { safeReturnPath, startSession } from './session.ts';
  * and the API calls. The form islands render a flow's stores and forward the person's input to it.
  */
 
-export type AuthFormsClient = Pick<ApiClient, 'post'>;
+export type AuthFormsClient = Pick<ApiClient, 'call'>;
 
 export interface AuthFormDeps {
   client: AuthFormsClient;
@@ -34,27 +33,6 @@ export interface AuthFormDeps {
   /** Greets a new member on the page the registration leads to. */
   welcome: (name: string) => void;
 }
-
-/** Answer of the signup check. */
-interface SignupAvailability {
-  name: { available: boolean };
-  email: { available: boolean };
-}
-
-/** Every API call of the forms, in one place. */
-const calls = {
-  login: (client: AuthFormsClient, body: LoginBody) => client.post<SessionData>(authPaths.login, body),
-  signupCheck: (client: AuthFormsClient, body: { name: string; email: string }) =>
-    client.post<SignupAvailability>(authPaths.signupCheck, body),
-  registerCode: (client: AuthFormsClient, email: string) =>
-    client.post<CodeRequestData>(authPaths.codeRequest, { email, type: 'register' }),
-  register: (client: AuthFormsClient, body: Record<'name' | 'email' | 'password' | 'code' | 'uuid', string>) =>
-    client.post<SessionData>(authPaths.register, body),
-  resetCode: (client: AuthFormsClient, email: string) =>
-    client.post<CodeRequestData>(authPaths.resetPasswordCode, { email }),
-  resetPassword: (client: AuthFormsClient, body: Record<'email' | 'code' | 'uuid' | 'password', string>) =>
-    client.post<null>(authPaths.resetPassword, body),
-};
 
 /** The wait a code answer asks for, or the usual one. */
 const resendWait = (data: CodeRequestData) => (data.resendAfter > 0 ? data.resendAfter : CODE_RESEND_SECONDS);
@@ -114,7 +92,7 @@ export function createLoginForm(deps: AuthFormDeps, jumpTo: string | null) {
       }
       $form.set({ ...state, errors: NO_ERRORS, busy: true });
       try {
-        const { data } = await calls.login(deps.client, parsed.data);
+        const { data } = await deps.client.call(authContract.login, { body: parsed.data });
         deps.startSession(data);
         // Stays busy: the page is going away.
         deps.assign(returnPath);
@@ -172,12 +150,14 @@ export function createRegisterForm(deps: AuthFormDeps, jumpTo: string | null) {
       if (!check.success) return fail({ fields: zodFieldErrors(check.error), general: null });
       $form.set({ ...$form.get(), errors: NO_ERRORS, sending: true });
       try {
-        const { data: availability } = await calls.signupCheck(deps.client, check.data);
+        const { data: availability } = await deps.client.call(authContract.signupCheck, { body: check.data });
         const taken: Partial<Record<RegisterField, FormText>> = {};
         if (!availability.name.available) taken.name = { key: 'auth.error.nameTaken' };
         if (!availability.email.available) taken.email = { key: 'auth.error.emailTaken' };
         if (hasErrors(taken)) return fail({ fields: taken, general: null });
-        const { data } = await calls.registerCode(deps.client, check.data.email);
+        const { data } = await deps.client.call(authContract.codeRequest, {
+          body: { email: check.data.email, type: 'register' },
+        });
         $form.setKey('codeRequest', { uuid: data.uuid, email: check.data.email });
         countdown.start(resendWait(data));
       } catch (error) {
@@ -209,7 +189,7 @@ export function createRegisterForm(deps: AuthFormDeps, jumpTo: string | null) {
       if (!parsed.success || hasErrors(fields)) return fail({ fields, general: null });
       $form.set({ ...state, errors: NO_ERRORS, busy: true });
       try {
-        const { data } = await calls.register(deps.client, parsed.data);
+        const { data } = await deps.client.call(authContract.register, { body: parsed.data });
         deps.startSession(data);
         deps.welcome(data.user.name);
         deps.assign(returnPath);
@@ -264,7 +244,7 @@ export function createResetPasswordForm(deps: Pick<AuthFormDeps, 'client'>) {
     }
     $form.set({ ...$form.get(), errors: NO_ERRORS, busy: true });
     try {
-      const { data } = await calls.resetCode(deps.client, parsed.data.email);
+      const { data } = await deps.client.call(authContract.resetPasswordCode, { body: parsed.data });
       $form.set({ ...$form.get(), request: { email: parsed.data.email, uuid: data.uuid }, busy: false });
       countdown.start(resendWait(data));
       return true;
@@ -322,7 +302,7 @@ export function createResetPasswordForm(deps: Pick<AuthFormDeps, 'client'>) {
       }
       $form.set({ ...state, errors: NO_ERRORS, busy: true });
       try {
-        await calls.resetPassword(deps.client, parsed.data);
+        await deps.client.call(authContract.resetPassword, { body: parsed.data });
         $form.set({ ...$form.get(), step: 'done', busy: false });
       } catch (error) {
         $form.set({ ...$form.get(), errors: formErrorsFrom(error, RESET_FIELDS), busy: false });

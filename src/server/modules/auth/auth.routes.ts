@@ -1,28 +1,9 @@
-import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import {
-  ACCESS_TOKEN_COOKIE,
-  ACCESS_TOKEN_TTL_SECONDS,
-  REFRESH_TOKEN_COOKIE,
-  authPaths,
-  changeEmailRequestSchema,
-  changeEmailUpdateSchema,
-  changePasswordSchema,
-  codeRequestSchema,
-  codeVerifySchema,
-  loginSchema,
-  logoutSchema,
-  refreshSchema,
-  registerSchema,
-  resetCodeSchema,
-  resetPasswordSchema,
-  signupCheckSchema,
-} from '../../../shared/auth.ts';
+import { ACCESS_TOKEN_COOKIE, ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_COOKIE } from '../../../shared/auth.ts';
+import { authContract } from '../../../shared/auth/auth.contract.ts';
 import type { AppContext } from '../../context.ts';
-import { bearerToken, requireLogin, type AuthVariables } from '../../http/auth-guard.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { ok } from '../../http/respond.ts';
-import { jsonBody } from '../../http/validate.ts';
+import { contractRoutes } from '../../http/contract-route.ts';
 import { toSessionUser } from '../users/users.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -35,95 +16,77 @@ export function authRoutes(ctx: AppContext) {
     onMailError: (error) => ctx.logger.error({ err: error }, 'mail not sent'),
   };
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.config.trustProxy);
-  const app = new Hono<{ Variables: AuthVariables }>();
 
-  app.post(authPaths.login, async (c) => {
-    const body = await jsonBody(c, loginSchema);
-    return ok(c, await auth.login(deps, { ...body, ip: ip(c) }), '登录成功');
-  });
+  return contractRoutes(ctx, authContract, {
+    login: async (c, { body }) => ({ data: await auth.login(deps, { ...body, ip: ip(c) }), message: '登录成功' }),
 
-  app.post(authPaths.register, async (c) => {
-    const body = await jsonBody(c, registerSchema);
-    return ok(c, await auth.register(deps, { ...body, ip: ip(c) }), '注册成功', 'CREATED', 201);
-  });
+    register: async (c, { body }) => ({
+      data: await auth.register(deps, { ...body, ip: ip(c) }),
+      message: '注册成功',
+      code: 'CREATED',
+      status: 201,
+    }),
 
-  app.post(authPaths.signupCheck, async (c) =>
-    ok(c, await auth.checkSignup(ctx.db, { ...(await jsonBody(c, signupCheckSchema)), ip: ip(c) })),
-  );
+    signupCheck: async (c, { body }) => ({ data: await auth.checkSignup(ctx.db, { ...body, ip: ip(c) }) }),
 
-  app.post(authPaths.codeRequest, async (c) => {
-    const body = await jsonBody(c, codeRequestSchema);
-    return ok(c, await auth.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }), '验证码已发送');
-  });
+    codeRequest: async (c, { body }) => ({
+      data: await auth.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }),
+      message: '验证码已发送',
+    }),
 
-  app.post(authPaths.codeVerify, async (c) => {
-    const body = await jsonBody(c, codeVerifySchema);
     // A change_email code is checked for the logged-in account it was issued to.
-    const token = bearerToken(c);
-    const viewer = token ? (await auth.authenticate(deps, token)).user : null;
-    return ok(
-      c,
-      await auth.verifyCode(deps, {
+    codeVerify: async (c, { body, user }) => ({
+      data: await auth.verifyCode(deps, {
         email: body.email,
         purpose: body.type,
         uuid: body.uuid,
         code: body.code,
         ip: ip(c),
-        viewerId: viewer?.id ?? null,
+        viewerId: user?.id ?? null,
       }),
-    );
-  });
+    }),
 
-  app.post(authPaths.resetPasswordCode, async (c) => {
-    const body = await jsonBody(c, resetCodeSchema);
-    return ok(
-      c,
-      await auth.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
-      '如果该邮箱已注册，验证码已发送',
-    );
-  });
+    resetPasswordCode: async (c, { body }) => ({
+      data: await auth.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
+      message: '如果该邮箱已注册，验证码已发送',
+    }),
 
-  app.post(authPaths.resetPassword, async (c) => {
-    const body = await jsonBody(c, resetPasswordSchema);
-    await auth.resetPassword(deps, { ...body, ip: ip(c) });
-    return ok(c, null, '密码已重置，请使用新密码登录');
-  });
+    resetPassword: async (c, { body }) => {
+      await auth.resetPassword(deps, { ...body, ip: ip(c) });
+      return { data: null, message: '密码已重置，请使用新密码登录' };
+    },
 
-  app.post(authPaths.refresh, async (c) => {
-    const { token } = await jsonBody(c, refreshSchema);
-    const refreshed = await auth.refresh(deps, token);
-    // The new pair is also stored as cookies by the answer itself, so a refresh sent as the page
-    // unloads (keepalive) is not lost. The API still reads only the bearer header.
-    const cookie = { path: '/', secure: true, sameSite: 'None' as const };
-    setCookie(c, ACCESS_TOKEN_COOKIE, refreshed.hikariAccessToken, { ...cookie, maxAge: ACCESS_TOKEN_TTL_SECONDS });
-    setCookie(c, REFRESH_TOKEN_COOKIE, refreshed.hikariRefreshToken, {
-      ...cookie,
-      maxAge: Math.max(0, Math.floor((new Date(refreshed.refreshTokenExpiry).getTime() - Date.now()) / 1000)),
-    });
-    return ok(c, refreshed, '登录状态已刷新', 'TOKEN_REFRESHED');
-  });
+    refresh: async (c, { body }) => {
+      const refreshed = await auth.refresh(deps, body.token);
+      // The new pair is also stored as cookies by the answer itself, so a refresh sent as the page
+      // unloads (keepalive) is not lost. The API still reads only the bearer header.
+      const cookie = { path: '/', secure: true, sameSite: 'None' as const };
+      setCookie(c, ACCESS_TOKEN_COOKIE, refreshed.hikariAccessToken, { ...cookie, maxAge: ACCESS_TOKEN_TTL_SECONDS });
+      setCookie(c, REFRESH_TOKEN_COOKIE, refreshed.hikariRefreshToken, {
+        ...cookie,
+        maxAge: Math.max(0, Math.floor((new Date(refreshed.refreshTokenExpiry).getTime() - Date.now()) / 1000)),
+      });
+      return { data: refreshed, message: '登录状态已刷新', code: 'TOKEN_REFRESHED' };
+    },
 
-  app.post(authPaths.logout, async (c) => {
-    const body = await jsonBody(c, logoutSchema);
-    await auth.logout(deps, body.hikariRefreshToken);
-    return ok(c, null, '已退出登录');
-  });
+    logout: async (_c, { body }) => {
+      await auth.logout(deps, body.hikariRefreshToken);
+      return { data: null, message: '已退出登录' };
+    },
 
-  app.post(authPaths.changePassword, requireLogin(ctx), async (c) => {
-    const body = await jsonBody(c, changePasswordSchema);
-    return ok(c, await auth.changePassword(deps, c.var.user.id, body), '密码已修改');
-  });
+    changePassword: async (_c, { body, user }) => ({
+      data: await auth.changePassword(deps, user.id, body),
+      message: '密码已修改',
+    }),
 
-  app.post(authPaths.changeEmailRequest, requireLogin(ctx), async (c) => {
-    const body = await jsonBody(c, changeEmailRequestSchema);
-    return ok(c, await auth.requestEmailChange(deps, c.var.user.id, { ...body, ip: ip(c) }), '验证码已发送到新邮箱');
-  });
+    changeEmailRequest: async (c, { body, user }) => ({
+      data: await auth.requestEmailChange(deps, user.id, { ...body, ip: ip(c) }),
+      message: '验证码已发送到新邮箱',
+    }),
 
-  app.post(authPaths.changeEmailUpdate, requireLogin(ctx), async (c) => {
-    const body = await jsonBody(c, changeEmailUpdateSchema);
-    const user = await auth.changeEmail(deps, c.var.user.id, body);
-    return ok(c, { user: toSessionUser(user, '') }, '邮箱已更换');
+    changeEmailUpdate: async (_c, { body, user }) => {
+      const changed = await auth.changeEmail(deps, user.id, body);
+      return { data: { user: toSessionUser(changed, '') }, message: '邮箱已更换' };
+    },
   });
-
-  return app;
 }

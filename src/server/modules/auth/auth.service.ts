@@ -4,9 +4,9 @@ import {
   type CodePurpose,
   type RefreshData,
   type SessionData,
-  type UserGroup,
 } from '../../../shared/auth.ts';
-import type { Db, UserRow } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../users/users.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import {
@@ -29,13 +29,13 @@ import {
 import { nameSkeleton } from '../users/name-skeleton.ts';
 import { checkCode, consumeCode, issueCode, type CodeBinding } from './codes.service.ts';
 import { LOGIN_LIMITS, admitAccountLookup, admitLoginAttempt, rememberAddress } from './login-limits.ts';
+import { newId } from '../../db/ids.ts';
 import { codeMail, emailChangedMail } from './auth.mails.ts';
 import { sessionEvents } from './auth.events.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import {
   generateRefreshToken,
   hashToken,
-  newId,
   signAccessToken,
   verifyAccessToken,
   wholeSecond,
@@ -75,7 +75,7 @@ const banned = () => new HttpError(403, 'ACCOUNT_BANNED', '账号已被封禁，
 const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', '登录状态已失效，请重新登录');
 
 async function accessFor(deps: AuthDeps, user: UserRow, now: Date, familyId: string): Promise<string> {
-  return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime(), familyId);
+  return signAccessToken(deps.secret, { id: user.id, group: user.user_group }, now.getTime(), familyId);
 }
 
 /** Starts a login: a new refresh-token family with an absolute 7-day expiry, and an access token. */
