@@ -6,6 +6,8 @@ import { trackPageView } from './analytics.ts';
 import { canPrefetch, createPrefetchQueue, extractChunkUrls } from './prefetch.ts';
 import { $publicConfig, loadPublicConfig } from './public-config.ts';
 import { installPreviewTriggers } from './image-preview.ts';
+import { hydrateSessionFromCookies } from './session.ts';
+import { startTokenRefresher } from './token-refresher.ts';
 import {
   $newBuildAvailable,
   BUILD_POLL_MS,
@@ -20,8 +22,8 @@ let started = false;
 
 /**
  * Client behaviour shared by every page, started once per tab (the client router keeps it alive):
- * colour mode, scroll keeping on the routes that ask for it, build-update checks and the chunk-error
- * reload guard.
+ * colour mode, the session and its token refresher (also on pages without a header), scroll keeping on
+ * the routes that ask for it, build-update checks and the chunk-error reload guard.
  */
 export function startClientShell(): void {
   if (started) return;
@@ -73,6 +75,7 @@ export function startClientShell(): void {
     if (reloadOnChunkError(event.reason)) event.preventDefault();
   });
 
+  startSession();
   startAnalytics();
   startPrefetch();
   // Clicks on previewable images open the overlay even before its island has hydrated.
@@ -91,6 +94,18 @@ export function startClientShell(): void {
     setInterval(check, BUILD_POLL_MS);
     document.addEventListener('visibilitychange', check);
   }, MANIFEST_FIRST_FETCH_MS);
+}
+
+/**
+ * Reads the session from the cookies on every page (which also picks up a login or logout made in
+ * another tab) and keeps its tokens fresh while a login is present.
+ */
+function startSession(): void {
+  const sync = () => {
+    if (hydrateSessionFromCookies()) startTokenRefresher();
+  };
+  sync();
+  document.addEventListener('astro:page-load', sync);
 }
 
 function startAnalytics(): void {

@@ -331,8 +331,8 @@ test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ pa
   const menu = page.getByTestId('user-menu-button');
   await menu.click();
   const group = page.getByTestId('user-menu-nsfw');
-  await expect(group.getByRole('button', { name: '模糊' })).toHaveAttribute('aria-pressed', 'true');
-  await group.getByRole('button', { name: '隐藏' }).click();
+  await expect(group.getByRole('menuitemradio', { name: '模糊' })).toHaveAttribute('aria-checked', 'true');
+  await group.getByRole('menuitemradio', { name: '隐藏' }).click();
   await page.waitForLoadState('load');
   await expect
     .poll(async () =>
@@ -340,12 +340,12 @@ test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ pa
     )
     .toContain('"nsfw":"hide"');
   await page.getByTestId('user-menu-button').click();
-  await expect(page.getByTestId('user-menu-nsfw').getByRole('button', { name: '隐藏' })).toHaveAttribute(
-    'aria-pressed',
+  await expect(page.getByTestId('user-menu-nsfw').getByRole('menuitemradio', { name: '隐藏' })).toHaveAttribute(
+    'aria-checked',
     'true',
   );
   // Back to the default for other tests.
-  await page.getByTestId('user-menu-nsfw').getByRole('button', { name: '模糊' }).click();
+  await page.getByTestId('user-menu-nsfw').getByRole('menuitemradio', { name: '模糊' }).click();
   await page.waitForLoadState('load');
 });
 

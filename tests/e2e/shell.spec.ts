@@ -27,7 +27,7 @@ test.describe('header at desktop width', () => {
     await expect(more).toBeVisible();
     await expect(nav.locator(':scope > [data-nav-type="ad"]')).toBeVisible();
     await more.hover();
-    const entry = more.getByRole('link', { name: '社区规范' });
+    const entry = more.getByRole('menuitem', { name: '社区规范' });
     await expect(entry).toBeVisible();
     await entry.click();
     await expect(page).toHaveURL(/\/docs\/community\/community-regulation$/);

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { ErrorCode } from '../../../shared/api.ts';
+import { useCallback, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { Translate } from '../../../shared/i18n/index.ts';
-import { ApiError } from '../../../stores/api-client.ts';
+import { formText, type FormText } from '../../../stores/auth-form-errors.ts';
+import { useT } from '../ui/use-t.ts';
 
 /** Building blocks shared by the login, register and reset-password forms. */
 
@@ -137,110 +137,8 @@ export function SubmitButton({ busy, disabled, children }: { busy: boolean; disa
   );
 }
 
-export interface FormErrors {
-  fields: Record<string, string>;
-  general: string | null;
-}
-
-export const NO_ERRORS: FormErrors = { fields: {}, general: null };
-
-/** Where a field's problem is shown when that field has no input of its own (the code request id). */
-const FIELD_ALIASES: Record<string, string> = { uuid: 'code' };
-
-/** Errors that belong under one field rather than above the button. */
-const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
-  NAME_TAKEN: 'name',
-  EMAIL_TAKEN: 'email',
-  CODE_INVALID: 'code',
-  CODE_EXPIRED: 'code',
-  CODE_TOO_MANY_ATTEMPTS: 'code',
-  CODE_COOLDOWN: 'code',
-};
-
-/** The first problem of each field of a failed zod parse (anything with `issues`). */
-export function zodFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    const field = FIELD_ALIASES[key] ?? key;
-    if (field && !fields[field]) fields[field] = issue.message;
-  }
-  return fields;
-}
-
-/** The sentence for an account error the person can act on. */
-export function describeAuthError(error: unknown, t: Translate): string {
-  if (!(error instanceof ApiError)) return t('error.internal');
-  switch (error.code) {
-    case 'INVALID_CREDENTIALS':
-      return t('auth.error.invalidCredentials');
-    case 'ACCOUNT_BANNED':
-      return t('auth.error.banned');
-    case 'RATE_LIMITED':
-    case 'CODE_COOLDOWN':
-      return error.retryAfter
-        ? t('auth.error.rateLimited', { seconds: error.retryAfter })
-        : t('auth.error.rateLimitedLater');
-    case 'NAME_TAKEN':
-      return t('auth.error.nameTaken');
-    case 'EMAIL_TAKEN':
-      return t('auth.error.emailTaken');
-    case 'CODE_INVALID':
-      return t('auth.error.codeInvalid');
-    case 'CODE_EXPIRED':
-      return t('auth.error.codeExpired');
-    case 'CODE_TOO_MANY_ATTEMPTS':
-      return t('auth.error.codeTooManyAttempts');
-    default:
-      return error.message;
-  }
-}
-
-/**
- * Splits a failed call into field errors (the server's issues, or a code that names a field) and a
- * general line. Problems of fields the form does not show go to the general line so none is lost.
- */
-export function formErrorsFrom(error: unknown, t: Translate, shownFields: readonly string[]): FormErrors {
-  if (!(error instanceof ApiError)) {
-    console.error('[auth] unexpected form error', error);
-    return { fields: {}, general: t('error.internal') };
-  }
-  const fields: Record<string, string> = {};
-  const hidden: string[] = [];
-  const place = (key: string, message: string) => {
-    const field = FIELD_ALIASES[key] ?? key;
-    if (shownFields.includes(field)) fields[field] ??= message;
-    else hidden.push(message);
-  };
-  if (error.code === 'VALIDATION_FAILED' && error.issues.length > 0) {
-    for (const [key, message] of Object.entries(error.fieldErrors())) place(key, message);
-  } else {
-    const field = FIELD_OF_CODE[error.code as ErrorCode];
-    if (field) place(field, describeAuthError(error, t));
-    else hidden.push(describeAuthError(error, t));
-  }
-  return { fields, general: hidden[0] ?? null };
-}
-
-/** Seconds left of a resend countdown, and a function that starts one. */
-export function useCountdown(): [number, (seconds: number) => void] {
-  const [endsAt, setEndsAt] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
-  useEffect(() => {
-    if (endsAt === null) return;
-    const tick = () => {
-      const at = Date.now();
-      setNow(at);
-      if (at >= endsAt) setEndsAt(null);
-    };
-    const handle = setInterval(tick, 250);
-    return () => clearInterval(handle);
-  }, [endsAt]);
-  const left = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
-  const start = (seconds: number) => {
-    const at = Date.now();
-    setNow(at);
-    setEndsAt(at + Math.max(0, seconds) * 1000);
-  };
-  return [left, start];
+/** Shows a form store's message in the page's language (nothing for no message). */
+export function useFormText(): (message: FormText | null | undefined) => string | undefined {
+  const t = useT();
+  return useCallback((message) => (message ? formText(message, t) : undefined), [t]);
 }

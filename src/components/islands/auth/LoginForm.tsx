@@ -1,22 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { loginSchema } from '../../../shared/auth.ts';
-import { authContract } from '../../../shared/auth/auth.contract.ts';
-import { api } from '../../../stores/api-client.ts';
-import { safeReturnPath, startSession } from '../../../stores/session.ts';
+import { browserAuthFormDeps, createLoginForm, type LoginField } from '../../../stores/auth-forms.ts';
 import { useT } from '../ui/use-t.ts';
-import {
-  FormField,
-  FormMessage,
-  NO_ERRORS,
-  SubmitButton,
-  formErrorsFrom,
-  zodFieldErrors,
-  type FormErrors,
-} from './FormField.tsx';
+import { FormField, FormMessage, SubmitButton, useFormText } from './FormField.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
-
-const FIELDS = ['account', 'password'] as const;
-type Field = (typeof FIELDS)[number];
 
 interface LoginFormProps {
   /** The path to return to (query parameter jumpTo); only a path on this site is followed. */
@@ -26,36 +13,17 @@ interface LoginFormProps {
 /** Log in with a user name or email and a password, then return to `jumpTo` with a full page load. */
 function LoginForm({ jumpTo }: LoginFormProps) {
   const t = useT();
-  const [values, setValues] = useState<Record<Field, string>>({ account: '', password: '' });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const returnPath = safeReturnPath(jumpTo);
+  const text = useFormText();
+  const [form] = useState(() => createLoginForm(browserAuthFormDeps(), jumpTo));
+  const { values, errors, busy } = useStore(form.$form);
+  const returnPath = form.returnPath;
 
-  const change = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ general: e.general, fields: { ...e.fields, [field]: '' } }));
-  };
+  const change = (field: LoginField) => (event: { currentTarget: HTMLInputElement }) =>
+    form.change(field, event.currentTarget.value);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors({ fields: zodFieldErrors(parsed.error), general: null });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setBusy(true);
-    try {
-      const { data } = await api.call(authContract.login, { body: parsed.data });
-      startSession(data);
-      // A full load, so every island (and the server-rendered header) starts with the session.
-      window.location.assign(returnPath);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, t, FIELDS));
-      setBusy(false);
-    }
+    void form.submit();
   };
 
   const registerHref = returnPath === '/' ? '/register' : `/register?jumpTo=${encodeURIComponent(returnPath)}`;
@@ -70,7 +38,7 @@ function LoginForm({ jumpTo }: LoginFormProps) {
         spellCheck={false}
         value={values.account}
         onChange={change('account')}
-        error={errors.fields.account || undefined}
+        error={text(errors.fields.account)}
         disabled={busy}
         required
       />
@@ -81,7 +49,7 @@ function LoginForm({ jumpTo }: LoginFormProps) {
         autoComplete="current-password"
         value={values.password}
         onChange={change('password')}
-        error={errors.fields.password || undefined}
+        error={text(errors.fields.password)}
         disabled={busy}
         required
       />
@@ -90,7 +58,7 @@ function LoginForm({ jumpTo }: LoginFormProps) {
           {t('auth.login.forgot')}
         </a>
       </div>
-      {errors.general && <FormMessage tone="error">{errors.general}</FormMessage>}
+      {errors.general && <FormMessage tone="error">{text(errors.general)}</FormMessage>}
       <SubmitButton busy={busy}>{busy ? t('auth.login.submitting') : t('auth.login.submit')}</SubmitButton>
       <p className="text-center text-sm text-zinc-500 dark:text-zinc-400">
         {t('auth.login.noAccount')}{' '}

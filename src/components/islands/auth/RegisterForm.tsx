@@ -1,25 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { CODE_RESEND_SECONDS, registerSchema, signupCheckSchema } from '../../../shared/auth.ts';
-import { authContract } from '../../../shared/auth/auth.contract.ts';
-import { ApiError, api } from '../../../stores/api-client.ts';
-import { safeReturnPath, startSession } from '../../../stores/session.ts';
+import { browserAuthFormDeps, createRegisterForm, type RegisterField } from '../../../stores/auth-forms.ts';
 import { useT } from '../ui/use-t.ts';
-import {
-  FormField,
-  FormMessage,
-  NO_ERRORS,
-  SubmitButton,
-  formErrorsFrom,
-  useCountdown,
-  zodFieldErrors,
-  type FormErrors,
-  NewPasswordFields,
-} from './FormField.tsx';
+import { FormField, FormMessage, NewPasswordFields, SubmitButton, useFormText } from './FormField.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
-import { carryToast } from '../../../stores/next-page-toast.ts';
-
-const FIELDS = ['name', 'email', 'password', 'confirm', 'code'] as const;
-type Field = (typeof FIELDS)[number];
 
 interface RegisterFormProps {
   jumpTo: string | null;
@@ -31,91 +15,18 @@ interface RegisterFormProps {
  */
 function RegisterForm({ jumpTo }: RegisterFormProps) {
   const t = useT();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: '',
-    email: '',
-    password: '',
-    confirm: '',
-    code: '',
-  });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  /** The code request this form holds, and the address it went to. */
-  const [codeRequest, setCodeRequest] = useState<{ uuid: string; email: string } | null>(null);
-  const [secondsLeft, startCountdown] = useCountdown();
-  const returnPath = safeReturnPath(jumpTo);
+  const text = useFormText();
+  const [form] = useState(() => createRegisterForm(browserAuthFormDeps(), jumpTo));
+  const { values, errors, busy, sending, codeRequest } = useStore(form.$form);
+  const secondsLeft = useStore(form.$secondsLeft);
+  const returnPath = form.returnPath;
 
-  const change = (field: Field) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ general: e.general, fields: { ...e.fields, [field]: '' } }));
-  };
+  const change = (field: RegisterField) => (event: { currentTarget: HTMLInputElement }) =>
+    form.change(field, event.currentTarget.value);
 
-  const sendCode = async () => {
-    if (sending || secondsLeft > 0) return;
-    const check = signupCheckSchema.safeParse({ name: values.name, email: values.email });
-    if (!check.success) {
-      setErrors({ fields: zodFieldErrors(check.error), general: null });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setSending(true);
-    try {
-      const { data: availability } = await api.call(authContract.signupCheck, { body: check.data });
-      const taken: Record<string, string> = {};
-      if (!availability.name.available) taken.name = t('auth.error.nameTaken');
-      if (!availability.email.available) taken.email = t('auth.error.emailTaken');
-      if (Object.keys(taken).length > 0) {
-        setErrors({ fields: taken, general: null });
-        return;
-      }
-      const { data } = await api.call(authContract.codeRequest, {
-        body: { email: check.data.email, type: 'register' },
-      });
-      setCodeRequest({ uuid: data.uuid, email: check.data.email });
-      startCountdown(data.resendAfter > 0 ? data.resendAfter : CODE_RESEND_SECONDS);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'CODE_COOLDOWN')
-        startCountdown(error.retryAfter ?? CODE_RESEND_SECONDS);
-      setErrors(formErrorsFrom(error, t, FIELDS));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    // A code mailed to another address than the one now typed cannot match.
-    const uuid = codeRequest && codeRequest.email === values.email.trim().toLowerCase() ? codeRequest.uuid : '';
-    const parsed = registerSchema.safeParse({
-      name: values.name,
-      email: values.email,
-      password: values.password,
-      code: values.code,
-      uuid,
-    });
-    const fields: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (values.confirm !== values.password && !fields.confirm) fields.confirm = t('auth.error.passwordMismatch');
-    if (!parsed.success || Object.keys(fields).length > 0) {
-      setErrors({ fields, general: null });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setBusy(true);
-    try {
-      const { data } = await api.call(authContract.register, { body: parsed.data });
-      startSession(data);
-      carryToast(window.sessionStorage, {
-        type: 'success',
-        message: t('auth.register.welcome', { name: data.user.name }),
-      });
-      window.location.assign(returnPath);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, t, FIELDS));
-      setBusy(false);
-    }
+    void form.submit();
   };
 
   const loginHref = returnPath === '/' ? '/login' : `/login?jumpTo=${encodeURIComponent(returnPath)}`;
@@ -125,7 +36,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
       : sending
         ? t('auth.code.sending')
         : t('auth.code.send');
-  const fieldError = (field: Field) => errors.fields[field] || undefined;
+  const fieldError = (field: RegisterField) => text(errors.fields[field]);
 
   return (
     <form className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="register-form">
@@ -178,7 +89,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
           <button
             type="button"
             className="hk-btn hk-btn-ghost h-10 shrink-0 px-3 tabular-nums"
-            onClick={sendCode}
+            onClick={() => void form.sendCode()}
             disabled={busy || sending || secondsLeft > 0}
             data-testid="send-code"
           >
@@ -186,7 +97,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
           </button>
         }
       />
-      {errors.general && <FormMessage tone="error">{errors.general}</FormMessage>}
+      {errors.general && <FormMessage tone="error">{text(errors.general)}</FormMessage>}
       <SubmitButton busy={busy}>{busy ? t('auth.register.submitting') : t('auth.register.submit')}</SubmitButton>
       <p className="text-center text-sm text-zinc-500 dark:text-zinc-400">
         {t('auth.register.hasAccount')}{' '}

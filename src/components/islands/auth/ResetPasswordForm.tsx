@@ -1,104 +1,30 @@
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { CODE_RESEND_SECONDS, resetCodeSchema, resetPasswordSchema } from '../../../shared/auth.ts';
-import { authContract } from '../../../shared/auth/auth.contract.ts';
-import { ApiError, api } from '../../../stores/api-client.ts';
+import { browserAuthFormDeps, createResetPasswordForm, type ResetField } from '../../../stores/auth-forms.ts';
 import { useT } from '../ui/use-t.ts';
-import {
-  FormField,
-  FormMessage,
-  NO_ERRORS,
-  SubmitButton,
-  formErrorsFrom,
-  useCountdown,
-  zodFieldErrors,
-  type FormErrors,
-  NewPasswordFields,
-} from './FormField.tsx';
+import { FormField, FormMessage, NewPasswordFields, SubmitButton, useFormText } from './FormField.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
-
-type Step = 'email' | 'reset' | 'done';
-const EMAIL_FIELDS = ['email'] as const;
-const RESET_FIELDS = ['code', 'password', 'confirm'] as const;
-type ResetField = (typeof RESET_FIELDS)[number];
 
 /** Password reset in two steps: a code mailed to the address, then the code and a new password. */
 function ResetPasswordForm() {
   const t = useT();
-  const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  /** The address the code went to, as the server normalised it, and the request id. */
-  const [request, setRequest] = useState<{ email: string; uuid: string } | null>(null);
-  const [values, setValues] = useState<Record<ResetField, string>>({ code: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const [secondsLeft, startCountdown] = useCountdown();
+  const text = useFormText();
+  const [form] = useState(() => createResetPasswordForm(browserAuthFormDeps()));
+  const { step, email, request, values, errors, busy } = useStore(form.$form);
+  const secondsLeft = useStore(form.$secondsLeft);
+  const emailCooldown = useStore(form.$emailCooldown);
 
-  const requestCode = async (address: string): Promise<boolean> => {
-    const parsed = resetCodeSchema.safeParse({ email: address });
-    if (!parsed.success) {
-      setErrors({ fields: zodFieldErrors(parsed.error), general: null });
-      return false;
-    }
-    setErrors(NO_ERRORS);
-    setBusy(true);
-    try {
-      const { data } = await api.call(authContract.resetPasswordCode, { body: parsed.data });
-      setRequest({ email: parsed.data.email, uuid: data.uuid });
-      startCountdown(data.resendAfter > 0 ? data.resendAfter : CODE_RESEND_SECONDS);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'CODE_COOLDOWN')
-        startCountdown(error.retryAfter ?? CODE_RESEND_SECONDS);
-      setErrors(formErrorsFrom(error, t, step === 'email' ? EMAIL_FIELDS : RESET_FIELDS));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitEmail = async (event: FormEvent<HTMLFormElement>) => {
+  const submitEmail = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    if (await requestCode(email)) setStep('reset');
+    void form.submitEmail();
   };
 
-  const change = (field: ResetField) => (event: { currentTarget: HTMLInputElement }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ general: e.general, fields: { ...e.fields, [field]: '' } }));
-  };
+  const change = (field: ResetField) => (event: { currentTarget: HTMLInputElement }) =>
+    form.change(field, event.currentTarget.value);
 
-  const submitReset = async (event: FormEvent<HTMLFormElement>) => {
+  const submitReset = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !request) return;
-    const parsed = resetPasswordSchema.safeParse({
-      email: request.email,
-      code: values.code,
-      uuid: request.uuid,
-      password: values.password,
-    });
-    const fields: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
-    if (values.confirm !== values.password && !fields.confirm) fields.confirm = t('auth.error.passwordMismatch');
-    if (!parsed.success || Object.keys(fields).length > 0) {
-      setErrors({ fields, general: parsed.success ? null : (fields.email ?? null) });
-      return;
-    }
-    setErrors(NO_ERRORS);
-    setBusy(true);
-    try {
-      await api.call(authContract.resetPassword, { body: parsed.data });
-      setStep('done');
-    } catch (error) {
-      setErrors(formErrorsFrom(error, t, RESET_FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const backToEmail = () => {
-    setErrors(NO_ERRORS);
-    setValues({ code: '', password: '', confirm: '' });
-    setStep('email');
+    void form.submitReset();
   };
 
   if (step === 'done') {
@@ -122,8 +48,7 @@ function ResetPasswordForm() {
   );
 
   if (step === 'email') {
-    // The resend wait belongs to the address the code went to; another address may ask at once.
-    const coolingDown = secondsLeft > 0 && request?.email === email.trim().toLowerCase();
+    const coolingDown = emailCooldown > 0;
     return (
       <form className="mt-6 space-y-4" noValidate onSubmit={submitEmail} data-testid="reset-email-form">
         <FormField
@@ -134,18 +59,15 @@ function ResetPasswordForm() {
           autoCapitalize="none"
           spellCheck={false}
           value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            setErrors(NO_ERRORS);
-          }}
-          error={errors.fields.email || undefined}
+          onChange={(event) => form.changeEmail(event.currentTarget.value)}
+          error={text(errors.fields.email)}
           disabled={busy}
           required
         />
-        {errors.general && <FormMessage tone="error">{errors.general}</FormMessage>}
+        {errors.general && <FormMessage tone="error">{text(errors.general)}</FormMessage>}
         <SubmitButton busy={busy} disabled={coolingDown}>
           {coolingDown
-            ? t('auth.code.retryIn', { seconds: secondsLeft })
+            ? t('auth.code.retryIn', { seconds: emailCooldown })
             : busy
               ? t('auth.reset.sendingCode')
               : t('auth.reset.sendCode')}
@@ -155,14 +77,14 @@ function ResetPasswordForm() {
     );
   }
 
-  const fieldError = (field: ResetField) => errors.fields[field] || undefined;
+  const fieldError = (field: ResetField) => text(errors.fields[field]);
   return (
     <form className="mt-6 space-y-4" noValidate onSubmit={submitReset} data-testid="reset-password-form">
       <div className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm ring-1 ring-zinc-200 dark:bg-zinc-800/60 dark:ring-zinc-700">
         <span className="min-w-0 truncate text-zinc-600 dark:text-zinc-300" role="status">
           {t('auth.reset.codeSentTo', { email: request?.email ?? '' })}
         </span>
-        <button type="button" className="hk-link shrink-0" onClick={backToEmail} disabled={busy}>
+        <button type="button" className="hk-link shrink-0" onClick={form.backToEmail} disabled={busy}>
           {t('auth.reset.changeEmail')}
         </button>
       </div>
@@ -182,7 +104,7 @@ function ResetPasswordForm() {
           <button
             type="button"
             className="hk-btn hk-btn-ghost h-10 shrink-0 px-3 tabular-nums"
-            onClick={() => void requestCode(request?.email ?? email)}
+            onClick={() => void form.resendCode()}
             disabled={busy || secondsLeft > 0}
             data-testid="send-code"
           >
@@ -198,7 +120,7 @@ function ResetPasswordForm() {
         disabled={busy}
         t={t}
       />
-      {errors.general && <FormMessage tone="error">{errors.general}</FormMessage>}
+      {errors.general && <FormMessage tone="error">{text(errors.general)}</FormMessage>}
       <SubmitButton busy={busy}>{busy ? t('auth.reset.submitting') : t('auth.reset.submit')}</SubmitButton>
       {footer}
     </form>

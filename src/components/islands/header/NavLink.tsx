@@ -1,3 +1,4 @@
+import type { ComponentPropsWithRef, MouseEvent } from 'react';
 import type { NavItemView } from './nav-view.ts';
 import { Icon } from '../ui/Icon.tsx';
 
@@ -6,7 +7,8 @@ const adClass = {
   v2: 'ring-1 ring-primary text-accent',
 } as const;
 
-interface NavLinkProps {
+/** Other anchor props (role, handlers, ref) pass through, so a menu can wrap the link as its item. */
+interface NavLinkProps extends Omit<ComponentPropsWithRef<'a'>, 'href' | 'children'> {
   item: NavItemView;
   active: boolean;
   variant: 'bar' | 'menu';
@@ -14,7 +16,7 @@ interface NavLinkProps {
 }
 
 /** One navigation entry, in the header bar, the More dropdown or the mobile menu. */
-export function NavLink({ item, active, variant, onNavigate }: NavLinkProps) {
+export function NavLink({ item, active, variant, onNavigate, className, onClick, ...rest }: NavLinkProps) {
   const external = item.external ? { target: '_blank', rel: 'noopener sponsored' } : {};
   const base =
     variant === 'bar'
@@ -26,12 +28,16 @@ export function NavLink({ item, active, variant, onNavigate }: NavLinkProps) {
       : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 aria-[current=page]:bg-primary/10 aria-[current=page]:font-medium aria-[current=page]:text-accent dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white';
   return (
     <a
+      {...rest}
       href={item.route}
       aria-current={active ? 'page' : undefined}
       data-nav-id={item.id}
       data-nav-type={item.type}
-      className={`${base} ${tone}`}
-      onClick={onNavigate}
+      className={`${base} ${tone}${className ? ` ${className}` : ''}`}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        onClick?.(event);
+        onNavigate?.();
+      }}
       {...external}
     >
       {variant === 'menu' && <Icon name={item.iconName} className="size-5 shrink-0 opacity-80" />}

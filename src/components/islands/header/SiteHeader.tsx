@@ -12,8 +12,7 @@ import { throttle } from '../../../shared/throttle.ts';
 import { $globalStyle } from '../../../stores/global-style.ts';
 import { $headerLocation, updateHeaderLocation } from '../../../stores/header.ts';
 import { $publicConfig, loadPublicConfig } from '../../../stores/public-config.ts';
-import { $session, hydrateSessionFromCookies } from '../../../stores/session.ts';
-import { startTokenRefresher } from '../../../stores/token-refresher.ts';
+import { $session } from '../../../stores/session.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
 import { HeaderActions } from './HeaderActions.tsx';
@@ -75,8 +74,6 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
       updateHeaderLocation(window.location.pathname, window.history.length, document.documentElement.dataset.layout);
       setMenuOpen(false);
       setHere({ pathname: window.location.pathname, search: window.location.search });
-      // Also picks up a login or logout made in another tab since the last page.
-      if (hydrateSessionFromCookies()) startTokenRefresher();
     };
     sync();
     setReady(true);

@@ -13,6 +13,7 @@ const user = {
   avatar: '',
   hikariPoint: 1234,
   hikariUserGroup: 'user',
+  userSetting: { locale: 'zh-CN', nsfw: 'blur', emailNotifications: true },
 } as SessionUser;
 
 const everything = () => true;

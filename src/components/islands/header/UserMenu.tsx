@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useRef, useState } from 'react';
 import { NSFW_MODES, type NsfwMode, type SessionUser } from '../../../shared/auth-model.ts';
 import type { MessageKey } from '../../../shared/i18n/index.ts';
 import type { IconName } from '../../../shared/icons.ts';
@@ -97,56 +98,22 @@ interface UserMenuProps {
 }
 
 const itemClass =
-  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-700 outline-none transition-colors hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:text-zinc-200 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800';
+  'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-700 outline-none transition-colors hover:bg-zinc-100 data-[highlighted]:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:data-[highlighted]:bg-zinc-800';
 
-/** The avatar button and its dropdown (spec §2.2): name, HP balance, links and logout. */
+/**
+ * The avatar button and its dropdown (spec §2.2): name, HP balance, the NSFW choice, links and logout.
+ * Radix gives the menu its keyboard handling, focus, Escape, outside click and ARIA.
+ */
 export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
   const t = useT();
   const config = useStore($publicConfig);
   const [hydrated, setHydrated] = useState(false);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const entries = userMenuEntries(user, isBuilt);
   const imageOptions: ImageUrlOptions = hydrated
     ? { imageBedUrl: config.imageBedUrl, allowedHosts: config.imageAllowedHosts }
     : SERVER_IMAGE_OPTIONS;
 
   useEffect(() => setHydrated(true), []);
-
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
-
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') go(index + 1);
-    else if (event.key === 'ArrowUp') go(index - 1);
-    else if (event.key === 'Home') go(0);
-    else if (event.key === 'End') go(items.length - 1);
-    else if (event.key === 'Tab') return setOpen(false);
-    else return;
-    event.preventDefault();
-  };
 
   const [savingNsfw, setSavingNsfw] = useState(false);
   const chooseNsfw = async (mode: NsfwMode) => {
@@ -162,85 +129,104 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
     }
   };
 
+  // The confirmation opens once the menu has closed and given focus back to the avatar, so the dialog
+  // neither loses its focus to the menu closing nor returns it to an item that is gone.
+  const logoutChosen = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
   const logout = async () => {
-    setOpen(false);
     if (await confirmDialog(t('user.logoutConfirm'))) await api.logout();
+  };
+  const afterClose = () => {
+    if (!logoutChosen.current) return;
+    logoutChosen.current = false;
+    setTimeout(() => void logout(), 0);
   };
 
   return (
     <div ref={rootRef} className="relative" data-testid="user-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={t('user.menu')}
-        title={user.name}
-        onClick={() => setOpen((v) => !v)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-        className="flex rounded-full p-0.5 ring-primary/40 transition-shadow hover:ring-2 aria-expanded:ring-2"
-        data-testid="user-menu-button"
-      >
-        <Avatar src={user.avatar} name={user.name} size="medium" imageOptions={imageOptions} />
-      </button>
-      {open && (
-        <div className="hk-fade absolute top-full right-0 z-50 mt-2 w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 dark:bg-zinc-900 dark:ring-white/10">
-          <div className="px-3 pt-2 pb-2.5">
-            <p className="truncate text-sm font-semibold text-zinc-900 dark:text-white" data-testid="user-menu-name">
-              {user.name}
-            </p>
-            <p
-              className="mt-1 inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums dark:bg-primary-900/40"
-              title={t('user.hpTitle')}
-              data-testid="user-menu-hp"
-            >
-              {t('user.hp', { points: user.hikariPoint })}
-            </p>
-          </div>
-          <div className="px-3 pb-2.5" role="group" aria-label={t('user.nsfw.label')} data-testid="user-menu-nsfw">
-            <p className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400">{t('user.nsfw.label')}</p>
-            <div className="grid grid-cols-3 gap-1 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800">
-              {NSFW_MODES.map((mode) => (
-                <button
-                  key={mode}
-                  type="button"
-                  aria-pressed={user.userSetting.nsfw === mode}
-                  disabled={savingNsfw}
-                  onClick={() => void chooseNsfw(mode)}
-                  className="rounded-md px-2 py-1 text-xs text-zinc-600 transition-colors hover:text-zinc-900 disabled:opacity-60 aria-pressed:bg-white aria-pressed:font-medium aria-pressed:text-accent aria-pressed:shadow-sm dark:text-zinc-300 dark:hover:text-white dark:aria-pressed:bg-zinc-700"
-                >
-                  {t(`user.nsfw.${mode}`)}
-                </button>
-              ))}
+      {/* Not modal: the page behind stays in the accessibility tree (a modal menu would hide it while it
+          can still be focused); Escape, outside presses and focus return still close it. */}
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={t('user.menu')}
+          title={user.name}
+          className="flex rounded-full p-0.5 ring-primary/40 transition-shadow outline-none hover:ring-2 focus-visible:ring-2 aria-expanded:ring-2"
+          data-testid="user-menu-button"
+        >
+          <Avatar src={user.avatar} name={user.name} size="medium" imageOptions={imageOptions} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            collisionPadding={12}
+            loop
+            onCloseAutoFocus={afterClose}
+            // The avatar button toggles the menu itself.
+            onInteractOutside={(event) => {
+              if (rootRef.current?.contains(event.target as Node)) event.preventDefault();
+            }}
+            className="hk-fade z-[60] w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 outline-none dark:bg-zinc-900 dark:ring-white/10"
+          >
+            <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
+              <div
+                className="truncate text-sm font-semibold text-zinc-900 dark:text-white"
+                data-testid="user-menu-name"
+              >
+                {user.name}
+              </div>
+              <div
+                className="mt-1 inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums dark:bg-primary-900/40"
+                title={t('user.hpTitle')}
+                data-testid="user-menu-hp"
+              >
+                {t('user.hp', { points: user.hikariPoint })}
+              </div>
+            </DropdownMenu.Label>
+            <div className="px-3 pb-2.5" data-testid="user-menu-nsfw">
+              <div className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden="true">
+                {t('user.nsfw.label')}
+              </div>
+              <DropdownMenu.RadioGroup
+                value={user.userSetting.nsfw}
+                onValueChange={(mode) => void chooseNsfw(mode as NsfwMode)}
+                aria-label={t('user.nsfw.label')}
+                className="grid grid-cols-3 gap-1 rounded-lg bg-zinc-100 p-0.5 dark:bg-zinc-800"
+              >
+                {NSFW_MODES.map((mode) => (
+                  <DropdownMenu.RadioItem
+                    key={mode}
+                    value={mode}
+                    disabled={savingNsfw}
+                    // Keep the menu open while the choice is saved; the page reloads afterwards.
+                    onSelect={(event) => event.preventDefault()}
+                    className="cursor-pointer rounded-md px-2 py-1 text-center text-xs text-zinc-600 outline-none transition-colors hover:text-zinc-900 data-[disabled]:opacity-60 data-[highlighted]:ring-2 data-[highlighted]:ring-primary/40 data-[state=checked]:bg-white data-[state=checked]:font-medium data-[state=checked]:text-accent data-[state=checked]:shadow-sm dark:text-zinc-300 dark:hover:text-white dark:data-[state=checked]:bg-zinc-700"
+                  >
+                    {t(`user.nsfw.${mode}`)}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
             </div>
-          </div>
-          <div className="mx-1.5 mb-1 h-px bg-zinc-100 dark:bg-zinc-800" aria-hidden="true" />
-          <div id={menuId} ref={menuRef} role="menu" aria-label={user.name} onKeyDown={moveFocus}>
+            <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-zinc-100 dark:bg-zinc-800" />
             {entries.map((entry) => (
-              <a key={entry.id} role="menuitem" tabIndex={-1} href={entry.href} className={itemClass}>
-                <Icon name={entry.icon} className="size-4 text-zinc-400" />
-                {t(entry.label)}
-              </a>
+              <DropdownMenu.Item key={entry.id} asChild className={itemClass}>
+                <a href={entry.href}>
+                  <Icon name={entry.icon} className="size-4 text-zinc-400" />
+                  {t(entry.label)}
+                </a>
+              </DropdownMenu.Item>
             ))}
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => void logout()}
+            <DropdownMenu.Item
+              onSelect={() => (logoutChosen.current = true)}
               className={itemClass}
               data-testid="user-menu-logout"
             >
               <Icon name="log-out" className="size-4 text-zinc-400" />
               {t('user.menu.logout')}
-            </button>
-          </div>
-        </div>
-      )}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }
