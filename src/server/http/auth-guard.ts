@@ -3,7 +3,7 @@ import type { UserGroup } from '../../shared/auth.ts';
 import type { UserRow } from '../db/database.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../platform/errors.ts';
-import { authenticate } from '../modules/auth/auth.service.ts';
+import { authenticate } from '../modules/auth/sessions.service.ts';
 
 export interface AuthVariables {
   user: UserRow;

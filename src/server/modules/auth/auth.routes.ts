@@ -24,11 +24,12 @@ import { clientIp } from '../../http/client-ip.ts';
 import { ok } from '../../http/respond.ts';
 import { jsonBody } from '../../http/validate.ts';
 import { toSessionUser } from '../users/users.service.ts';
-import * as auth from './auth.service.ts';
+import * as account from './account.service.ts';
+import * as sessions from './sessions.service.ts';
 
 /** Accounts and sessions: spec §7 "Auth and user" (paths relative to /api). */
 export function authRoutes(ctx: AppContext) {
-  const deps: auth.AuthDeps = {
+  const deps: sessions.AuthDeps = {
     db: ctx.db,
     secret: ctx.config.jwtSecret,
     mailer: ctx.mailer,
@@ -39,31 +40,31 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.login, async (c) => {
     const body = await jsonBody(c, loginSchema);
-    return ok(c, await auth.login(deps, { ...body, ip: ip(c) }), '登录成功');
+    return ok(c, await sessions.login(deps, { ...body, ip: ip(c) }), '登录成功');
   });
 
   app.post(authPaths.register, async (c) => {
     const body = await jsonBody(c, registerSchema);
-    return ok(c, await auth.register(deps, { ...body, ip: ip(c) }), '注册成功', 'CREATED', 201);
+    return ok(c, await account.register(deps, { ...body, ip: ip(c) }), '注册成功', 'CREATED', 201);
   });
 
   app.post(authPaths.signupCheck, async (c) =>
-    ok(c, await auth.checkSignup(ctx.db, { ...(await jsonBody(c, signupCheckSchema)), ip: ip(c) })),
+    ok(c, await account.checkSignup(ctx.db, { ...(await jsonBody(c, signupCheckSchema)), ip: ip(c) })),
   );
 
   app.post(authPaths.codeRequest, async (c) => {
     const body = await jsonBody(c, codeRequestSchema);
-    return ok(c, await auth.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }), '验证码已发送');
+    return ok(c, await account.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }), '验证码已发送');
   });
 
   app.post(authPaths.codeVerify, async (c) => {
     const body = await jsonBody(c, codeVerifySchema);
     // A change_email code is checked for the logged-in account it was issued to.
     const token = bearerToken(c);
-    const viewer = token ? (await auth.authenticate(deps, token)).user : null;
+    const viewer = token ? (await sessions.authenticate(deps, token)).user : null;
     return ok(
       c,
-      await auth.verifyCode(deps, {
+      await account.verifyCode(deps, {
         email: body.email,
         purpose: body.type,
         uuid: body.uuid,
@@ -78,20 +79,20 @@ export function authRoutes(ctx: AppContext) {
     const body = await jsonBody(c, resetCodeSchema);
     return ok(
       c,
-      await auth.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
+      await account.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
       '如果该邮箱已注册，验证码已发送',
     );
   });
 
   app.post(authPaths.resetPassword, async (c) => {
     const body = await jsonBody(c, resetPasswordSchema);
-    await auth.resetPassword(deps, { ...body, ip: ip(c) });
+    await account.resetPassword(deps, { ...body, ip: ip(c) });
     return ok(c, null, '密码已重置，请使用新密码登录');
   });
 
   app.post(authPaths.refresh, async (c) => {
     const { token } = await jsonBody(c, refreshSchema);
-    const refreshed = await auth.refresh(deps, token);
+    const refreshed = await sessions.refresh(deps, token);
     // The new pair is also stored as cookies by the answer itself, so a refresh sent as the page
     // unloads (keepalive) is not lost. The API still reads only the bearer header.
     const cookie = { path: '/', secure: true, sameSite: 'None' as const };
@@ -105,23 +106,23 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.logout, async (c) => {
     const body = await jsonBody(c, logoutSchema);
-    await auth.logout(deps, body.hikariRefreshToken);
+    await sessions.logout(deps, body.hikariRefreshToken);
     return ok(c, null, '已退出登录');
   });
 
   app.post(authPaths.changePassword, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changePasswordSchema);
-    return ok(c, await auth.changePassword(deps, c.var.user.id, body), '密码已修改');
+    return ok(c, await account.changePassword(deps, c.var.user.id, body), '密码已修改');
   });
 
   app.post(authPaths.changeEmailRequest, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changeEmailRequestSchema);
-    return ok(c, await auth.requestEmailChange(deps, c.var.user.id, { ...body, ip: ip(c) }), '验证码已发送到新邮箱');
+    return ok(c, await account.requestEmailChange(deps, c.var.user.id, { ...body, ip: ip(c) }), '验证码已发送到新邮箱');
   });
 
   app.post(authPaths.changeEmailUpdate, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changeEmailUpdateSchema);
-    const user = await auth.changeEmail(deps, c.var.user.id, body);
+    const user = await account.changeEmail(deps, c.var.user.id, body);
     return ok(c, { user: toSessionUser(user, '') }, '邮箱已更换');
   });
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { authenticate } from '../auth/auth.service.ts';
+import { authenticate } from '../auth/sessions.service.ts';
 
 /** Who an open chat socket belongs to, taken from the access token it was opened with. */
 export interface ChatIdentity {
