@@ -1,0 +1,87 @@
+import type { AreaMessages } from '../message.ts';
+import type { server as reference } from '../zh-CN/server.ts';
+
+/** English messages of the server area. */
+export const server: AreaMessages<typeof reference> = {
+  'server.ok': 'ok',
+  'server.internal': 'Something went wrong on our side; please try again later',
+  'server.apiNotFound': 'API not found: {method} {path}',
+  'server.invalidJson': 'The request body is not valid JSON',
+  'server.jsonOnly': 'The request body must be JSON (Content-Type: application/json)',
+  'server.crossSite': 'Only requests from pages of this site ({origin}) are accepted',
+  'server.bodyTooLarge': 'The request body is too large (1 MB at most)',
+  'server.payloadTooLarge': 'The request body is too large',
+  'server.rateLimited': 'Too many requests; please try again later',
+  'server.unauthorized': 'Please log in first',
+  'server.forbidden': 'You are not allowed to do this',
+  'server.degraded': 'Degraded service: the {checks} check failed',
+
+  'server.invalidCredentials': 'Wrong user name or password',
+  'server.wrongCurrentPassword': 'The current password is wrong',
+  'server.banned': 'This account is banned; contact an administrator if you have questions',
+  'server.tokenInvalid': 'Your login is not valid; please log in again',
+  'server.tokenExpired': 'Your login has expired; please refresh it',
+  'server.refreshInvalid': 'Your login is no longer valid; please log in again',
+  'server.alreadyRotated': 'Your login was already refreshed in another page',
+  'server.refreshReused': 'Something is wrong with your login; please log in again',
+  'server.passwordChanged': 'The password was changed; please log in again',
+  'server.sessionEnded': 'This login has ended; please log in again',
+  'server.loginFailures': 'Too many failed logins; please try again later',
+  'server.accountFailures':
+    'This account had too many failed logins on other devices; try again later, or reset the password with “Forgot password”',
+  'server.lookupLimited': 'Too many lookups; please try again later',
+  'server.userNotFound': 'User not found',
+  'server.userRequired': 'Name a user',
+  'server.nameTaken': 'This user name is taken',
+  'server.emailTaken': 'This email address is already registered',
+  'server.emailInUse': 'This email address is used by another account',
+
+  'server.codeCooldown': 'A code was already sent; try again in {seconds} s',
+  'server.codeInvalid': 'The verification code is wrong',
+  'server.codeExpired': 'The verification code has expired; please request a new one',
+  'server.codeTooManyAttempts': 'Too many wrong codes; please request a new one',
+  'server.codeUsed': 'This code was already used; please request a new one',
+  'server.codePurposeNotAllowed':
+    'Request the code for a new email address in your account settings (your current password is needed)',
+  'server.loginToVerifyEmailChange': 'Log in first, then verify the code for your new email address',
+
+  'server.galgameNotFound': 'Galgame {id} not found',
+  'server.producerNotFound': 'Producer {id} not found',
+  'server.personNotFound': 'Person {id} not found',
+  'server.characterNotFound': 'Character {id} not found',
+  'server.favoriteTargetNotFound': 'The item to favourite does not exist',
+  'server.downloadLinkNotFound': 'Download link not found',
+
+  'server.imageQueueFull': 'Image processing is busy; please try again shortly',
+  'server.imageRequestsLimited': 'Too many image requests; please try again later',
+  'server.imageUnprocessable': 'This image cannot be processed',
+  'server.notAnImage': 'The source is not an image',
+  'server.imageSourceForbidden': 'Images from this source are not supported',
+  'server.imageUrlInvalid': 'The image address is not valid',
+  'server.imageNotFound': 'Image not found',
+  'server.imageTooLarge': 'The image is too large',
+  'server.imageFetchFailed': 'The original image could not be fetched',
+
+  'server.busPayloadTooLarge':
+    'Bus payload for "{topic}" is {bytes} bytes; the limit is {limit}. Publish the record\'s id and let subscribers load it instead.',
+  'server.jobPayloadTooLarge':
+    'Payload of job "{name}" is {bytes} bytes; the limit is {limit}. Store the data and pass its id.',
+
+  'server.loggedIn': 'Logged in',
+  'server.registered': 'Account created',
+  'server.codeSent': 'Verification code sent',
+  'server.resetCodeSent': 'If this email address has an account, a code was sent to it',
+  'server.passwordReset': 'Your password was reset; log in with the new one',
+  'server.tokenRefreshed': 'Login refreshed',
+  'server.loggedOut': 'Logged out',
+  'server.passwordUpdated': 'Password changed',
+  'server.codeSentToNewEmail': 'Verification code sent to the new address',
+  'server.emailChanged': 'Email address changed',
+  'server.profileUpdated': 'Profile updated',
+  'server.settingsSaved': 'Settings saved',
+  'server.favorited': 'Added to favourites',
+  'server.unfavorited': 'Removed from favourites',
+  'server.ratingSaved': 'Rating saved',
+  'server.ratingDeleted': 'Rating deleted',
+  'server.linkReported': 'Thanks for the report; we will check it soon',
+};
