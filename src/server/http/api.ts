@@ -10,6 +10,7 @@ import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { imageDownloadRoutes, imageTransformRoutes, type MediaRouteOptions } from '../modules/media/media.routes.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
+import { messageRef } from '../../shared/i18n/index.ts';
 
 /** Largest JSON body any API route accepts; uploads go to storage directly, not through here. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -42,7 +43,7 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     if ((origin !== undefined && !origins.has(origin)) || c.req.header('sec-fetch-site') === 'cross-site') {
-      throw new HttpError(403, 'CROSS_SITE_REQUEST', `只接受来自本站（${allowed}）页面的请求`);
+      throw new HttpError(403, 'CROSS_SITE_REQUEST', messageRef('server.crossSite', { origin: allowed }));
     }
     const type = c.req.header('content-type');
     const hasBody =
@@ -51,7 +52,7 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
       c.req.header('transfer-encoding') !== undefined;
     if (c.req.method === 'DELETE' && !hasBody) return next();
     if (!type || !JSON_TYPE.test(type.trim())) {
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', '请求内容必须是 JSON（Content-Type: application/json）');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.jsonOnly');
     }
     return next();
   };
@@ -66,7 +67,7 @@ export function createApi(ctx: AppContext) {
     bodyLimit({
       maxSize: API_BODY_LIMIT,
       onError: () => {
-        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', '请求内容过大（上限 1 MB）');
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.bodyTooLarge');
       },
     }),
   );

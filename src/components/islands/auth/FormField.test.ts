@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginSchema, registerSchema } from '../../../shared/auth.ts';
-import { translator } from '../../../shared/i18n/index.ts';
+import { translator } from '../../../shared/i18n/catalogues.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import { FormField, describeAuthError, formErrorsFrom, zodFieldErrors } from './FormField.tsx';
 import LoginForm from './LoginForm.tsx';
@@ -16,7 +16,11 @@ describe('zodFieldErrors', () => {
     const parsed = loginSchema.safeParse({ account: '  ', password: '' });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(zodFieldErrors(parsed.error)).toEqual({ account: '请输入用户名或邮箱', password: '请输入密码' });
+    expect(zodFieldErrors(parsed.error, t)).toEqual({ account: '请输入用户名或邮箱', password: '请输入密码' });
+    expect(zodFieldErrors(parsed.error, translator('en'))).toEqual({
+      account: 'User name or email is required',
+      password: 'Enter a password',
+    });
   });
 
   it('shows a missing code request under the code field', () => {
@@ -28,7 +32,7 @@ describe('zodFieldErrors', () => {
       uuid: '',
     });
     if (parsed.success) throw new Error('expected a failure');
-    expect(zodFieldErrors(parsed.error)).toEqual({ code: '请先获取验证码' });
+    expect(zodFieldErrors(parsed.error, t)).toEqual({ code: '请先获取验证码' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ErrorCode } from '../../../shared/api.ts';
-import type { Translate } from '../../../shared/i18n/index.ts';
+import { translateRef, type Translate } from '../../../shared/i18n/index.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 
 /** Building blocks shared by the login, register and reset-password forms. */
@@ -157,13 +157,19 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
   CODE_COOLDOWN: 'code',
 };
 
-/** The first problem of each field of a failed zod parse (anything with `issues`). */
-export function zodFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+/**
+ * The first problem of each field of a failed zod parse (anything with `issues`), in the page's
+ * language: the shared schemas name their messages by key (`messageRef`).
+ */
+export function zodFieldErrors(
+  error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+  t: Translate,
+) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
     const field = FIELD_ALIASES[key] ?? key;
-    if (field && !fields[field]) fields[field] = issue.message;
+    if (field && !fields[field]) fields[field] = translateRef(t, issue.message);
   }
   return fields;
 }

@@ -41,7 +41,7 @@ function LoginForm({ jumpTo }: LoginFormProps) {
     if (busy) return;
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors({ fields: zodFieldErrors(parsed.error), general: null });
+      setErrors({ fields: zodFieldErrors(parsed.error, t), general: null });
       return;
     }
     setErrors(NO_ERRORS);

@@ -68,7 +68,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
     if (sending || secondsLeft > 0) return;
     const check = signupCheckSchema.safeParse({ name: values.name, email: values.email });
     if (!check.success) {
-      setErrors({ fields: zodFieldErrors(check.error), general: null });
+      setErrors({ fields: zodFieldErrors(check.error, t), general: null });
       return;
     }
     setErrors(NO_ERRORS);
@@ -109,7 +109,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
       code: values.code,
       uuid,
     });
-    const fields: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
+    const fields: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error, t);
     if (values.confirm !== values.password && !fields.confirm) fields.confirm = t('auth.error.passwordMismatch');
     if (!parsed.success || Object.keys(fields).length > 0) {
       setErrors({ fields, general: null });

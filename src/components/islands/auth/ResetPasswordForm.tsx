@@ -41,7 +41,7 @@ function ResetPasswordForm() {
   const requestCode = async (address: string): Promise<boolean> => {
     const parsed = resetCodeSchema.safeParse({ email: address });
     if (!parsed.success) {
-      setErrors({ fields: zodFieldErrors(parsed.error), general: null });
+      setErrors({ fields: zodFieldErrors(parsed.error, t), general: null });
       return false;
     }
     setErrors(NO_ERRORS);
@@ -82,7 +82,7 @@ function ResetPasswordForm() {
       uuid: request.uuid,
       password: values.password,
     });
-    const fields: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error);
+    const fields: Record<string, string> = parsed.success ? {} : zodFieldErrors(parsed.error, t);
     if (values.confirm !== values.password && !fields.confirm) fields.confirm = t('auth.error.passwordMismatch');
     if (!parsed.success || Object.keys(fields).length > 0) {
       setErrors({ fields, general: parsed.success ? null : (fields.email ?? null) });

@@ -1,6 +1,6 @@
 import { PUBLIC_CODE_PURPOSES, type CodePurpose, type SessionData } from '../../../shared/auth.ts';
 import type { Db, UserRow } from '../../db/database.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError, fieldIssue } from '../../platform/errors.ts';
 import { enforceRateLimit, hitRateLimit, rateLimited, releaseRateLimit } from '../../platform/rate-limit.ts';
 import { createUser, findUserByEmail, findUserById, isEmailTaken, isNameTaken } from '../users/users.service.ts';
 import { nameSkeleton } from '../users/name-skeleton.ts';
@@ -10,12 +10,13 @@ import { codeMail, emailChangedMail } from './auth.mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { LIMITS, clock, createSession, revokeAllSessions, type AuthDeps } from './sessions.service.ts';
 import { wholeSecond } from './tokens.ts';
+import { type MessageRef } from '../../../shared/i18n/index.ts';
 
 // Account recovery and account changes: verification codes, registration, password reset, and
 // changing the password or the email of a logged-in account.
 
-const codeInvalid = (message = '验证码错误') =>
-  new HttpError(400, 'CODE_INVALID', message, { issues: [{ path: 'code', message }] });
+const codeInvalid = (message: MessageRef = 'server.codeInvalid') =>
+  new HttpError(400, 'CODE_INVALID', message, fieldIssue('code', message));
 
 /**
  * The public code request: codes for registering and for resetting a forgotten password, asked for
@@ -25,8 +26,8 @@ const codeInvalid = (message = '验证码错误') =>
 export async function requestCode(deps: AuthDeps, input: { email: string; purpose: CodePurpose; ip: string }) {
   const now = clock(deps);
   if (!(PUBLIC_CODE_PURPOSES as readonly CodePurpose[]).includes(input.purpose)) {
-    const message = '更换邮箱的验证码请在账号设置中申请（需要输入当前密码）';
-    throw new HttpError(400, 'CODE_PURPOSE_NOT_ALLOWED', message, { issues: [{ path: 'type', message }] });
+    const message = 'server.codePurposeNotAllowed';
+    throw new HttpError(400, 'CODE_PURPOSE_NOT_ALLOWED', message, fieldIssue('type', message));
   }
   if (input.purpose === 'register') {
     // It says whether the email is taken, so it is limited like a login.
@@ -43,12 +44,10 @@ async function sendCode(deps: AuthDeps, binding: CodeBinding, ip: string, now: D
   const { email, purpose } = binding;
   await enforceRateLimit(deps.db, `code:ip:${ip}`, LIMITS.codeRequestsPerIp, now.getTime());
   if (purpose === 'register' && (await isEmailTaken(deps.db, email))) {
-    throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+    throw new HttpError(409, 'EMAIL_TAKEN', 'server.emailTaken', fieldIssue('email', 'server.emailTaken'));
   }
   if (purpose === 'change_email' && (await isEmailTaken(deps.db, email))) {
-    throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用', {
-      issues: [{ path: 'email', message: '该邮箱已被其他账号使用' }],
-    });
+    throw new HttpError(409, 'EMAIL_TAKEN', 'server.emailInUse', fieldIssue('email', 'server.emailInUse'));
   }
   await enforceRateLimit(deps.db, `code:email:${email}`, LIMITS.codeRequestsPerEmail, now.getTime());
   const issued = await issueCode(deps.db, deps.secret, binding, now);
@@ -76,7 +75,7 @@ export async function verifyCode(
   await enforceRateLimit(deps.db, `code-check:ip:${input.ip}`, LIMITS.codeChecksPerIp, now.getTime());
   let userId: string | null = null;
   if (input.purpose === 'change_email') {
-    if (!input.viewerId) throw new HttpError(401, 'UNAUTHORIZED', '请先登录，再验证更换邮箱的验证码');
+    if (!input.viewerId) throw new HttpError(401, 'UNAUTHORIZED', 'server.loginToVerifyEmailChange');
     userId = input.viewerId;
   } else if (input.purpose === 'reset_password') {
     const owner = await findUserByEmail(deps.db, input.email);
@@ -113,14 +112,14 @@ export async function register(
   const binding: CodeBinding = { email: input.email, purpose: 'register', userId: null };
   await checkCode(deps.db, deps.secret, { ...binding, uuid: input.uuid, code: input.code }, { consume: false, now });
   if (await isNameTaken(deps.db, input.name)) {
-    throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
+    throw new HttpError(409, 'NAME_TAKEN', 'server.nameTaken', fieldIssue('name', 'server.nameTaken'));
   }
   if (await isEmailTaken(deps.db, input.email)) {
-    throw new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+    throw new HttpError(409, 'EMAIL_TAKEN', 'server.emailTaken', fieldIssue('email', 'server.emailTaken'));
   }
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('验证码已被使用，请重新获取');
+    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('server.codeUsed');
     return createUser(trx, { name: input.name, email: input.email, passwordHash }, now);
   });
   await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
@@ -140,7 +139,7 @@ export async function resetPassword(
   if (!user) throw codeInvalid();
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('验证码已被使用，请重新获取');
+    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('server.codeUsed');
     await trx
       .updateTable('users')
       .set({
@@ -164,7 +163,7 @@ export async function changePassword(
 ): Promise<SessionData> {
   const now = clock(deps);
   const user = await findUserById(deps.db, userId);
-  if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+  if (!user) throw new HttpError(401, 'TOKEN_INVALID', 'server.tokenInvalid');
   await checkCurrentPassword(deps, user, input.oldPassword, 'oldPassword', now);
   const passwordHash = await hashPassword(input.newPassword);
   const changedAt = wholeSecond(now);
@@ -189,9 +188,12 @@ async function checkCurrentPassword(deps: AuthDeps, user: UserRow, password: str
   const attempt = await hitRateLimit(deps.db, key, LIMITS.passwordChecksPerUser, now.getTime());
   if (attempt.count > LIMITS.passwordChecksPerUser.limit) throw rateLimited(attempt.retryAfter);
   if (!(await verifyPassword(user.password_hash, password))) {
-    throw new HttpError(400, 'INVALID_CREDENTIALS', '当前密码不正确', {
-      issues: [{ path: field, message: '当前密码不正确' }],
-    });
+    throw new HttpError(
+      400,
+      'INVALID_CREDENTIALS',
+      'server.wrongCurrentPassword',
+      fieldIssue(field, 'server.wrongCurrentPassword'),
+    );
   }
   await releaseRateLimit(deps.db, key, LIMITS.passwordChecksPerUser, now.getTime());
 }
@@ -203,7 +205,7 @@ export async function requestEmailChange(
   input: { email: string; password: string; ip: string },
 ) {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+  if (!user) throw new HttpError(401, 'TOKEN_INVALID', 'server.tokenInvalid');
   const now = clock(deps);
   await checkCurrentPassword(deps, user, input.password, 'password', now);
   return sendCode(deps, { email: input.email, purpose: 'change_email', userId }, input.ip, now);
@@ -219,8 +221,8 @@ export async function changeEmail(
   const binding: CodeBinding = { email: input.email, purpose: 'change_email', userId };
   await checkCode(deps.db, deps.secret, { ...binding, uuid: input.uuid, code: input.code }, { consume: false, now });
   const result = await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('验证码已被使用，请重新获取');
-    if (await isEmailTaken(trx, input.email)) throw new HttpError(409, 'EMAIL_TAKEN', '该邮箱已被其他账号使用');
+    if (!(await consumeCode(trx, input.uuid, binding, now))) throw codeInvalid('server.codeUsed');
+    if (await isEmailTaken(trx, input.email)) throw new HttpError(409, 'EMAIL_TAKEN', 'server.emailInUse');
     const before = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
     const row = await trx
       .updateTable('users')
@@ -228,7 +230,7 @@ export async function changeEmail(
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirst();
-    if (!row || !before) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    if (!row || !before) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
     return { row, oldEmail: before.email };
   });
   // Tell the old address, so a change nobody asked for does not go unnoticed.

@@ -40,12 +40,12 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.login, async (c) => {
     const body = await jsonBody(c, loginSchema);
-    return ok(c, await sessions.login(deps, { ...body, ip: ip(c) }), '登录成功');
+    return ok(c, await sessions.login(deps, { ...body, ip: ip(c) }), 'server.loggedIn');
   });
 
   app.post(authPaths.register, async (c) => {
     const body = await jsonBody(c, registerSchema);
-    return ok(c, await account.register(deps, { ...body, ip: ip(c) }), '注册成功', 'CREATED', 201);
+    return ok(c, await account.register(deps, { ...body, ip: ip(c) }), 'server.registered', 'CREATED', 201);
   });
 
   app.post(authPaths.signupCheck, async (c) =>
@@ -54,7 +54,11 @@ export function authRoutes(ctx: AppContext) {
 
   app.post(authPaths.codeRequest, async (c) => {
     const body = await jsonBody(c, codeRequestSchema);
-    return ok(c, await account.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }), '验证码已发送');
+    return ok(
+      c,
+      await account.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }),
+      'server.codeSent',
+    );
   });
 
   app.post(authPaths.codeVerify, async (c) => {
@@ -80,14 +84,14 @@ export function authRoutes(ctx: AppContext) {
     return ok(
       c,
       await account.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
-      '如果该邮箱已注册，验证码已发送',
+      'server.resetCodeSent',
     );
   });
 
   app.post(authPaths.resetPassword, async (c) => {
     const body = await jsonBody(c, resetPasswordSchema);
     await account.resetPassword(deps, { ...body, ip: ip(c) });
-    return ok(c, null, '密码已重置，请使用新密码登录');
+    return ok(c, null, 'server.passwordReset');
   });
 
   app.post(authPaths.refresh, async (c) => {
@@ -101,29 +105,33 @@ export function authRoutes(ctx: AppContext) {
       ...cookie,
       maxAge: Math.max(0, Math.floor((new Date(refreshed.refreshTokenExpiry).getTime() - Date.now()) / 1000)),
     });
-    return ok(c, refreshed, '登录状态已刷新', 'TOKEN_REFRESHED');
+    return ok(c, refreshed, 'server.tokenRefreshed', 'TOKEN_REFRESHED');
   });
 
   app.post(authPaths.logout, async (c) => {
     const body = await jsonBody(c, logoutSchema);
     await sessions.logout(deps, body.hikariRefreshToken);
-    return ok(c, null, '已退出登录');
+    return ok(c, null, 'server.loggedOut');
   });
 
   app.post(authPaths.changePassword, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changePasswordSchema);
-    return ok(c, await account.changePassword(deps, c.var.user.id, body), '密码已修改');
+    return ok(c, await account.changePassword(deps, c.var.user.id, body), 'server.passwordUpdated');
   });
 
   app.post(authPaths.changeEmailRequest, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changeEmailRequestSchema);
-    return ok(c, await account.requestEmailChange(deps, c.var.user.id, { ...body, ip: ip(c) }), '验证码已发送到新邮箱');
+    return ok(
+      c,
+      await account.requestEmailChange(deps, c.var.user.id, { ...body, ip: ip(c) }),
+      'server.codeSentToNewEmail',
+    );
   });
 
   app.post(authPaths.changeEmailUpdate, requireLogin(ctx), async (c) => {
     const body = await jsonBody(c, changeEmailUpdateSchema);
     const user = await account.changeEmail(deps, c.var.user.id, body);
-    return ok(c, { user: toSessionUser(user, '') }, '邮箱已更换');
+    return ok(c, { user: toSessionUser(user, '') }, 'server.emailChanged');
   });
 
   return app;

@@ -44,9 +44,9 @@ export const LIMITS = {
 export const ROTATION_GRACE_MS = 30_000;
 
 export const clock = (deps: AuthDeps) => deps.now?.() ?? new Date();
-const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', '用户名或密码错误');
-export const banned = () => new HttpError(403, 'ACCOUNT_BANNED', '账号已被封禁，如有疑问请联系管理员');
-const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', '登录状态已失效，请重新登录');
+const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', 'server.invalidCredentials');
+export const banned = () => new HttpError(403, 'ACCOUNT_BANNED', 'server.banned');
+const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', 'server.refreshInvalid');
 
 async function accessFor(deps: AuthDeps, user: UserRow, now: Date, familyId: string): Promise<string> {
   return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime(), familyId);
@@ -143,10 +143,10 @@ export async function refresh(deps: AuthDeps, rawToken: string): Promise<Refresh
 
   const reuse = async (usedAt: string) => {
     if (now.getTime() - new Date(usedAt).getTime() < ROTATION_GRACE_MS) {
-      throw new HttpError(409, 'TOKEN_ALREADY_ROTATED', '登录状态已在其他页面刷新');
+      throw new HttpError(409, 'TOKEN_ALREADY_ROTATED', 'server.alreadyRotated');
     }
     await revokeFamily(deps.db, row.familyId, 'reuse', now);
-    throw new HttpError(401, 'REFRESH_TOKEN_REUSED', '登录状态异常，请重新登录');
+    throw new HttpError(401, 'REFRESH_TOKEN_REUSED', 'server.refreshReused');
   };
   if (row.usedAt) return reuse(row.usedAt);
 
@@ -223,10 +223,10 @@ export async function authenticate(
 ): Promise<{ user: UserRow; access: VerifiedAccess }> {
   const access = await verifyAccessToken(deps.secret, token, (deps.now?.() ?? new Date()).getTime());
   const user = await findUserById(deps.db, access._id);
-  if (!user) throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+  if (!user) throw new HttpError(401, 'TOKEN_INVALID', 'server.tokenInvalid');
   if (user.status === 'banned') throw banned();
   if (access.iat * 1000 < new Date(user.password_changed_at).getTime()) {
-    throw new HttpError(401, 'TOKEN_INVALID', '密码已修改，请重新登录');
+    throw new HttpError(401, 'TOKEN_INVALID', 'server.passwordChanged');
   }
   // A login that ended (logout, revocation) takes its access tokens with it, not an hour later.
   if (access.sid) {
@@ -235,7 +235,7 @@ export async function authenticate(
       .select('revoked_at')
       .where('id', '=', access.sid)
       .executeTakeFirst();
-    if (!family || family.revoked_at) throw new HttpError(401, 'TOKEN_INVALID', '登录已结束，请重新登录');
+    if (!family || family.revoked_at) throw new HttpError(401, 'TOKEN_INVALID', 'server.sessionEnded');
   }
   return { user, access };
 }

@@ -17,12 +17,13 @@ import { downloadsOf, reportLink } from './downloads.service.ts';
 import { addFavorite, favoriteGalgamesOf, isFavorited, listFavorites, removeFavorite } from './favorites.service.ts';
 import { galgameExists } from './galgame.service.ts';
 import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 // Ids and numbers in paths and queries are plain decimal digits: "12", never "012", " 12", "0x0C" or "1e1".
-const idParam = decimalId('id');
+const idParam = decimalId();
 const pageQuery = z.object({
-  page: queryInt({ min: 1, max: 10_000, label: '页码' }).default(1),
-  limit: queryInt({ min: 1, max: 100, label: '每页数量' }).default(20),
+  page: queryInt({ min: 1, max: 10_000, label: 'validation.label.page' }).default(1),
+  limit: queryInt({ min: 1, max: 100, label: 'validation.label.pageSize' }).default(20),
 });
 
 /** Favourites (spec §7), ratings, download information and link reports. */
@@ -43,13 +44,15 @@ export function catalogueRoutes(ctx: AppContext) {
 
   app.post('/user/favorites', requireLogin(ctx), async (c) => {
     const { itemType, itemId } = await jsonBody(c, favoriteBodySchema);
-    return ok(c, await addFavorite(db, c.var.user.id, itemType, itemId), '已收藏');
+    return ok(c, await addFavorite(db, c.var.user.id, itemType, itemId), 'server.favorited');
   });
 
   app.delete('/user/favorites/:itemType/:itemId', requireLogin(ctx), async (c) => {
-    const itemType = z.enum(FAVORITE_ITEM_TYPES, { error: '收藏类型无效' }).parse(c.req.param('itemType'));
+    const itemType = z
+      .enum(FAVORITE_ITEM_TYPES, { error: 'validation.favoriteType.invalid' })
+      .parse(c.req.param('itemType'));
     const itemId = idParam.parse(c.req.param('itemId'));
-    return ok(c, await removeFavorite(db, c.var.user.id, itemType, itemId), '已取消收藏');
+    return ok(c, await removeFavorite(db, c.var.user.id, itemType, itemId), 'server.unfavorited');
   });
 
   open.get('/favorite/galgames', optionalLogin(ctx), async (c) => {
@@ -59,10 +62,10 @@ export function catalogueRoutes(ctx: AppContext) {
         userId: z
           .string()
           .refine((v) => DECIMAL_ID.test(v) || OBJECT_ID.test(v), {
-            error: '用户 id 无效：应为数字 userId 或 24 位 _id',
+            error: 'validation.userId.invalid',
           })
           .optional(),
-        keyword: safeText({ max: 100, label: '关键词' }).optional(),
+        keyword: safeText({ max: 100, label: 'validation.label.keyword' }).optional(),
       }),
     );
     let ownerId = c.var.user?.id ?? null;
@@ -70,10 +73,10 @@ export function catalogueRoutes(ctx: AppContext) {
       const owner = DECIMAL_ID.test(q.userId)
         ? await db.selectFrom('users').select('id').where('user_id', '=', Number(q.userId)).executeTakeFirst()
         : await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
-      if (!owner) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+      if (!owner) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
       ownerId = owner.id;
     }
-    if (!ownerId) throw new HttpError(400, 'VALIDATION_FAILED', '请指定用户');
+    if (!ownerId) throw new HttpError(400, 'VALIDATION_FAILED', 'server.userRequired');
     return ok(
       c,
       await favoriteGalgamesOf(db, ownerId, { page: q.page, limit: q.limit, keyword: q.keyword || undefined }),
@@ -89,31 +92,33 @@ export function catalogueRoutes(ctx: AppContext) {
     const id = idParam.parse(c.req.param('id'));
     const body = await jsonBody(c, ratingBodySchema);
     const summary = await saveRating(db, c.var.user.id, id, body);
-    return ok(c, { summary, rating: await myRating(db, c.var.user.id, id) }, '评分已保存');
+    return ok(c, { summary, rating: await myRating(db, c.var.user.id, id) }, 'server.ratingSaved');
   });
 
   app.delete('/galgame/:id/rating', requireLogin(ctx), async (c) => {
     const id = idParam.parse(c.req.param('id'));
-    return ok(c, { summary: await deleteRating(db, c.var.user.id, id), rating: null }, '评分已删除');
+    return ok(c, { summary: await deleteRating(db, c.var.user.id, id), rating: null }, 'server.ratingDeleted');
   });
 
   open.get('/galgame/:id/ratings', async (c) => {
     const id = idParam.parse(c.req.param('id'));
     const { page, limit } = queryOf(c, pageQuery);
-    if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+    if (!(await galgameExists(db, id)))
+      throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
     return ok(c, { ratings: await ratingsOf(db, id, limit, (page - 1) * limit) });
   });
 
   open.get('/galgame/:id/downloads', optionalLogin(ctx), async (c) => {
     const id = idParam.parse(c.req.param('id'));
-    if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+    if (!(await galgameExists(db, id)))
+      throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
     return ok(c, { downloads: await downloadsOf(db, id, c.var.user?.id ?? null) });
   });
 
   app.post('/galgame/download-link/:linkId/report', requireLogin(ctx), async (c) => {
     const linkId = idParam.parse(c.req.param('linkId'));
     const { reason } = await jsonBody(c, linkReportBodySchema);
-    return ok(c, await reportLink(db, linkId, c.var.user.id, reason), '感谢反馈，我们会尽快核实');
+    return ok(c, await reportLink(db, linkId, c.var.user.id, reason), 'server.linkReported');
   });
 
   const all = new Hono();

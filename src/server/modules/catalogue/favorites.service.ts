@@ -9,14 +9,14 @@ import { nextId } from './ids.ts';
 const SUPPORTED: readonly FavoriteItemType[] = ['galgame'];
 
 async function ensureItem(db: Db, itemType: FavoriteItemType, itemId: number): Promise<void> {
-  if (!SUPPORTED.includes(itemType)) throw new HttpError(404, 'NOT_FOUND', '收藏的内容不存在');
+  if (!SUPPORTED.includes(itemType)) throw new HttpError(404, 'NOT_FOUND', 'server.favoriteTargetNotFound');
   const game = await db
     .selectFrom('galgame')
     .select('id')
     .where('id', '=', itemId)
     .where('status', '=', 'published')
     .executeTakeFirst();
-  if (!game) throw new HttpError(404, 'NOT_FOUND', '收藏的内容不存在');
+  if (!game) throw new HttpError(404, 'NOT_FOUND', 'server.favoriteTargetNotFound');
 }
 
 async function countOf(db: Db, itemType: FavoriteItemType, itemId: number): Promise<number> {

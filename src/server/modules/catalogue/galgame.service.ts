@@ -10,6 +10,7 @@ import {
 import type { Database, Db, GalgameTable } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 type GDb = Database & { g: GalgameTable };
 type GameQuery<O> = SelectQueryBuilder<GDb, 'g', O>;
@@ -158,7 +159,7 @@ export async function galgameDetail(db: Db, id: number): Promise<GalgameDetail> 
     .where('id', '=', id)
     .where('status', '=', 'published')
     .executeTakeFirst();
-  if (!game) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+  if (!game) throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
   const [platforms, producers, staff, characters, tags, related] = await Promise.all([
     db.selectFrom('galgame_platform').select('platform').where('galgame_id', '=', id).orderBy('platform').execute(),
     db
@@ -246,7 +247,7 @@ export async function galgameCard(db: Db, id: number): Promise<GalgameCard> {
   const row = await published(db.selectFrom('galgame as g').select(cardColumns))
     .where('g.id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
   return toCard(row);
 }
 

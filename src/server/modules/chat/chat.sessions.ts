@@ -28,7 +28,7 @@ export async function authenticateChat(deps: { db: Db; secret: string }, token: 
       .where('id', '=', access.sid)
       .executeTakeFirst();
     if (!family || family.user_id !== user.id || family.revoked_at) {
-      throw new HttpError(401, 'TOKEN_INVALID', '登录已结束，请重新登录');
+      throw new HttpError(401, 'TOKEN_INVALID', 'server.sessionEnded');
     }
   }
   return {

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { ApiFailure, HealthData } from '../../../shared/api.ts';
 import type { AppContext } from '../../context.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
+import { apiText } from '../../http/request-locale.ts';
 import { ok } from '../../http/respond.ts';
 import { getHealth } from './health.service.ts';
 
@@ -15,7 +17,7 @@ export function healthRoutes(ctx: AppContext) {
     const body: DegradedAnswer = {
       success: false,
       code: 'SERVICE_UNAVAILABLE',
-      message: `服务降级：${health.failing.join(', ')} 检查未通过`,
+      message: apiText(c, messageRef('server.degraded', { checks: health.failing.join(', ') })),
       data: health,
     };
     return c.json(body, 503);

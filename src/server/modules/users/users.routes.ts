@@ -10,7 +10,7 @@ import { getPublicProfile, toSessionUser, updateProfile, updateUserSetting } fro
 
 /** A public profile is addressed by the numeric userId (decimal) or by the 24-hex-digit `_id`. */
 const idParam = z.string().refine((v) => DECIMAL_ID.test(v) || OBJECT_ID.test(v), {
-  error: '用户 id 无效：应为数字 userId 或 24 位 _id',
+  error: 'validation.userId.invalid',
 });
 
 /** The caller's own profile and settings, and public profiles. */
@@ -40,12 +40,12 @@ export function userRoutes(ctx: AppContext) {
   app.put(authPaths.updateProfile, requireLogin(ctx), async (c) => {
     const patch = await jsonBody(c, profileUpdateSchema);
     const row = await updateProfile(ctx.db, c.var.user.id, patch);
-    return ok(c, { user: toSessionUser(row, await refreshExpiry(row.id)) }, '资料已更新');
+    return ok(c, { user: toSessionUser(row, await refreshExpiry(row.id)) }, 'server.profileUpdated');
   });
 
   app.put(authPaths.userSetting, requireLogin(ctx), async (c) => {
     const patch = await jsonBody(c, userSettingSchema);
-    return ok(c, { userSetting: await updateUserSetting(ctx.db, c.var.user.id, patch) }, '设置已保存');
+    return ok(c, { userSetting: await updateUserSetting(ctx.db, c.var.user.id, patch) }, 'server.settingsSaved');
   });
 
   return app;
