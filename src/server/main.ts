@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, StartupError, loadConfig } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
-import { bootstrap } from './bootstrap.ts';
+import { createAppContext } from './app-context.ts';
 import { createHttpServer, type AstroHandler } from './http/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     failStart(error);
   }
   const logger = createLogger(config.logLevel, { format: config.logFormat });
-  const { ctx, close } = await bootstrap(config, logger, readBuildId()).catch((error: unknown) =>
+  const { ctx, close } = await createAppContext(config, { logger, buildId: readBuildId() }).catch((error: unknown) =>
     failStart(error, config.logLevel),
   );
   if (!existsSync(serverEntry)) {

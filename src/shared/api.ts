@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'CROSS_SITE_REQUEST',
   'IMAGE_QUEUE_FULL',
+  'METHOD_NOT_ALLOWED',
+  'UPLOAD_URL_EXPIRED',
+  'UPLOAD_SIGNATURE_INVALID',
+  'UPLOAD_INCOMPLETE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -77,8 +81,5 @@ export interface HealthData {
   uptimeSeconds: number;
 }
 
-/** API paths, exactly as the spec names them. */
+/** Where the API is mounted; each module's contract (`src/shared/<module>/`) names its paths. */
 export const API_BASE = '/api';
-export const apiPaths = {
-  health: '/health',
-} as const;

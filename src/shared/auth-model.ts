@@ -122,22 +122,3 @@ export interface AccessTokenClaims {
   hikariUserGroup: UserGroup;
   exp: number;
 }
-
-export const authPaths = {
-  login: '/v2/user/login',
-  register: '/v2/user/register',
-  logout: '/user/logout',
-  signupCheck: '/v2/user/verification-for-signup',
-  codeRequest: '/v2/email/verification-code/request',
-  codeVerify: '/v2/email/verification-code/verify',
-  resetPasswordCode: '/user/reset-password-code',
-  resetPassword: '/user/reset-password',
-  changePassword: '/user/change-password',
-  changeEmailRequest: '/v2/user/change-email/request',
-  changeEmailUpdate: '/v2/user/change-email/update',
-  refresh: '/user/refresh-token',
-  myProfile: '/v2/user/profile',
-  profile: (id: string | number) => `/user/profile/${encodeURIComponent(String(id))}`,
-  updateProfile: '/user/profile',
-  userSetting: '/user/user-setting',
-} as const;

@@ -31,9 +31,13 @@ export const PLAY_STATUSES = ['playing', 'completed', 'on_hold', 'dropped', 'pla
 export type PlayStatus = (typeof PLAY_STATUSES)[number];
 
 export const PRODUCER_ROLES = ['developer', 'publisher'] as const;
+export type ProducerRole = (typeof PRODUCER_ROLES)[number];
 export const STAFF_ROLES = ['director', 'scenario', 'art', 'character_design', 'music', 'voice', 'other'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 export const CHARACTER_ROLES = ['main', 'supporting', 'appears'] as const;
+export type CharacterRole = (typeof CHARACTER_ROLES)[number];
 export const RELATIONS = ['sequel', 'prequel', 'fandisc', 'same_series', 'other'] as const;
+export type Relation = (typeof RELATIONS)[number];
 
 export const NSFW_FILTERS = ['all', 'safe', 'nsfw'] as const;
 export const LIST_SORTS = ['date', 'rating', 'popularity'] as const;
@@ -144,14 +148,3 @@ export interface RatingSummary {
   ratingCount: number;
   scoreHistogram: number[];
 }
-
-export const catalogueApi = {
-  favorites: '/user/favorites',
-  favoritesCheck: '/user/favorites/check',
-  favorite: (itemType: string, itemId: number) => `/user/favorites/${itemType}/${itemId}`,
-  favoriteGalgames: '/favorite/galgames',
-  rating: (galgameId: number) => `/galgame/${galgameId}/rating`,
-  ratings: (galgameId: number) => `/galgame/${galgameId}/ratings`,
-  downloads: (galgameId: number) => `/galgame/${galgameId}/downloads`,
-  reportLink: (linkId: number) => `/galgame/download-link/${linkId}/report`,
-} as const;

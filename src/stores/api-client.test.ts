@@ -7,6 +7,8 @@ import {
   type SessionData,
   type SessionUser,
 } from '../shared/auth.ts';
+import { catalogueContract } from '../shared/catalogue/catalogue.contract.ts';
+import { usersContract } from '../shared/users/users.contract.ts';
 import {
   API_TIMEOUT_MS,
   ApiError,
@@ -152,6 +154,23 @@ describe('requests', () => {
     expect(call?.init.credentials).toBe('same-origin');
     expect(call?.init.body).toBeUndefined();
     expect(call?.init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('calls a contract endpoint: path params filled in and encoded, query and body sent', async () => {
+    startSession(session());
+    handler = () => ok({ isFavorited: true, favoriteCount: 2 });
+    const api = client();
+    const answer = await api.call(catalogueContract.favoriteCheck, { query: { itemType: 'galgame', itemId: 3 } });
+    expect(answer.data.favoriteCount).toBe(2);
+    await api.call(catalogueContract.removeFavorite, { params: { itemType: 'galgame', itemId: 3 } });
+    await api.call(usersContract.profile, { params: { id: 'a/b?c' } });
+    await api.call(catalogueContract.reportLink, { params: { linkId: 9 }, body: { reason: 'dead' } });
+    expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['GET', '/api/user/favorites/check?itemType=galgame&itemId=3', undefined],
+      ['DELETE', '/api/user/favorites/galgame/3', undefined],
+      ['GET', '/api/user/profile/a%2Fb%3Fc', undefined],
+      ['POST', '/api/galgame/download-link/9/report', { reason: 'dead' }],
+    ]);
   });
 
   it('sends JSON bodies for POST, PUT and DELETE', async () => {

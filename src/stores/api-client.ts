@@ -1,5 +1,14 @@
 import { API_BASE, type ApiFailure, type ApiIssue, type ApiSuccess, type ErrorCode } from '../shared/api.ts';
-import { authPaths, type RefreshData } from '../shared/auth-model.ts';
+import type { RefreshData } from '../shared/auth-model.ts';
+import { authContract } from '../shared/auth/auth.contract.ts';
+import {
+  endpointPath,
+  queryString,
+  type AnyEndpoint,
+  type CallInput,
+  type QueryValue,
+  type ResponseOf,
+} from '../shared/contract.ts';
 import { t } from './locale.ts';
 import { applyRefresh, endSession, readAccessToken, readRefreshToken } from './session.ts';
 import { toast } from './toast.ts';
@@ -57,7 +66,7 @@ export class ApiError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type { QueryValue };
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -70,6 +79,15 @@ export interface RequestOptions {
 }
 
 export type BodyOptions = Omit<RequestOptions, 'body' | 'query'> & Pick<RequestOptions, 'query'>;
+
+/** Options of a contract call besides its params, query and body. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'keepalive' | 'refreshOn401'>;
+
+/** A contract call's arguments: the input may be left out when the endpoint takes none. */
+export type CallArgs<E extends AnyEndpoint> =
+  object extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
 
 /** How a refresh ended: new tokens stored; the session is over (logged out); or try again later. */
 export type RefreshOutcome = 'refreshed' | 'expired' | 'failed';
@@ -92,6 +110,8 @@ export interface ApiClientDeps {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiClient {
+  /** Calls an endpoint of a contract: its path filled from `params`, the answer typed by the contract. */
+  call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiSuccess<ResponseOf<E>>>;
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiSuccess<T>>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiSuccess<T>>;
   post<T>(path: string, body?: unknown, options?: BodyOptions): Promise<ApiSuccess<T>>;
@@ -104,12 +124,9 @@ export interface ApiClient {
 }
 
 /** Calls whose 401 is an answer, not an expired access token. */
-const NO_REFRESH_PATHS: ReadonlySet<string> = new Set([
-  authPaths.login,
-  authPaths.register,
-  authPaths.refresh,
-  authPaths.logout,
-]);
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
+  [authContract.login, authContract.register, authContract.refresh, authContract.logout].map((e) => e.path),
+);
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date). */
 export function parseRetryAfter(header: string | null, nowMs: number = Date.now()): number | null {
@@ -118,15 +135,6 @@ export function parseRetryAfter(header: string | null, nowMs: number = Date.now(
   if (/^\d+$/.test(value)) return Number(value);
   const at = Date.parse(value);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - nowMs) / 1000));
-}
-
-function queryString(query: Record<string, QueryValue> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== null && value !== undefined) params.append(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 /** The login page address that returns to `location` afterwards (spec §2.1 jumpTo). */
@@ -268,7 +276,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return 'expired';
     }
     try {
-      const answer = await send<RefreshData>('POST', authPaths.refresh, { body: { token }, keepalive }, null);
+      const answer = await send<RefreshData>(
+        authContract.refresh.method,
+        authContract.refresh.path,
+        { body: { token }, keepalive },
+        null,
+      );
       if (!isRefreshData(answer.data))
         throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'bad refresh' });
       applyRefresh(answer.data);
@@ -309,7 +322,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiSuccess<ResponseOf<E>>> {
+    const [input, options] = args as [
+      { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown } | undefined,
+      CallOptions | undefined,
+    ];
+    return request<ResponseOf<E>>(endpoint.method, endpointPath(endpoint, input?.params), {
+      ...options,
+      query: input?.query,
+      body: input?.body,
+    });
+  }
+
   return {
+    call,
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
@@ -319,7 +345,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     async logout() {
       const hikariRefreshToken = readRefreshToken();
       try {
-        await request('POST', authPaths.logout, { body: hikariRefreshToken ? { hikariRefreshToken } : {} });
+        await call(authContract.logout, { body: hikariRefreshToken ? { hikariRefreshToken } : {} });
       } catch (error) {
         console.error('[auth] logout call failed; logging out locally', error);
       }

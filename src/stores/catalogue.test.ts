@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiSuccess } from '../shared/api.ts';
 import type { DownloadView, RatingSummary, RatingView } from '../shared/catalogue-model.ts';
+import { endpointPath } from '../shared/contract.ts';
 import { ApiError } from './api-client.ts';
 import {
   createDownloads,
@@ -34,10 +35,17 @@ function fakeApi() {
     });
   };
   const client: CatalogueApi = {
-    get: (path, options) => respond({ method: 'GET', path, query: options?.query }),
-    post: (path, body) => respond({ method: 'POST', path, body }),
-    put: (path, body) => respond({ method: 'PUT', path, body }),
-    delete: (path, body) => respond({ method: 'DELETE', path, body }),
+    call: (endpoint, ...[input]) => {
+      const { params, query, body } = (input ?? {}) as {
+        params?: Record<string, number>;
+        query?: unknown;
+        body?: unknown;
+      };
+      const call: Call = { method: endpoint.method, path: endpointPath(endpoint, params) };
+      if (query !== undefined) call.query = query;
+      if (body !== undefined) call.body = body;
+      return respond(call);
+    },
   };
   const settle = async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();

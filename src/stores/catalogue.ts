@@ -2,12 +2,12 @@ import { atom, map } from 'nanostores';
 import {
   PLAY_STATUSES,
   RATING_TEXT_MAX,
-  catalogueApi,
   type DownloadView,
   type PlayStatus,
   type RatingSummary,
   type RatingView,
 } from '../shared/catalogue-model.ts';
+import { catalogueContract } from '../shared/catalogue/catalogue.contract.ts';
 import type { MessageKey } from '../shared/i18n/index.ts';
 import { api, type ApiClient } from './api-client.ts';
 
@@ -17,7 +17,7 @@ import { api, type ApiClient } from './api-client.ts';
  * actions; every action resolves to an outcome instead of throwing, so an island only has to show it.
  */
 
-export type CatalogueApi = Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>;
+export type CatalogueApi = Pick<ApiClient, 'call'>;
 
 export type Outcome = { ok: true } | { ok: false; message: string };
 
@@ -39,11 +39,6 @@ export interface FavoriteEntry {
   pending: boolean;
 }
 
-interface FavoriteAnswer {
-  isFavorited: boolean;
-  favoriteCount: number;
-}
-
 export function createFavorites(client: CatalogueApi) {
   const $favorites = map<Record<string, FavoriteEntry>>({});
   const entry = (id: number): FavoriteEntry =>
@@ -60,7 +55,7 @@ export function createFavorites(client: CatalogueApi) {
     /** Asks whether the viewer has favourited the game. */
     async check(id: number): Promise<Outcome> {
       try {
-        const answer = await client.get<FavoriteAnswer>(catalogueApi.favoritesCheck, {
+        const answer = await client.call(catalogueContract.favoriteCheck, {
           query: { itemType: 'galgame', itemId: id },
         });
         // A toggle that started meanwhile knows better.
@@ -82,8 +77,8 @@ export function createFavorites(client: CatalogueApi) {
       });
       try {
         const answer = adding
-          ? await client.post<FavoriteAnswer>(catalogueApi.favorites, { itemType: 'galgame', itemId: id })
-          : await client.delete<FavoriteAnswer>(catalogueApi.favorite('galgame', id));
+          ? await client.call(catalogueContract.addFavorite, { body: { itemType: 'galgame', itemId: id } })
+          : await client.call(catalogueContract.removeFavorite, { params: { itemType: 'galgame', itemId: id } });
         patch(id, { favorited: answer.data.isFavorited, count: answer.data.favoriteCount, pending: false });
         return { ok: true };
       } catch (error) {
@@ -167,7 +162,7 @@ export function createRatings(client: CatalogueApi) {
     },
     async loadMine(id: number): Promise<Outcome> {
       try {
-        const answer = await client.get<{ rating: RatingView | null }>(catalogueApi.rating(id));
+        const answer = await client.call(catalogueContract.myRating, { params: { id } });
         patch(id, { mine: answer.data.rating, loaded: true });
         return { ok: true };
       } catch (error) {
@@ -180,15 +175,16 @@ export function createRatings(client: CatalogueApi) {
       if (entry(id).pending) return { ok: false, message: '' };
       patch(id, { pending: true });
       try {
-        const answer = await client.put<{ summary: RatingSummary; rating: RatingView | null }>(
-          catalogueApi.rating(id),
-          {
-            score: draft.score,
-            status: draft.status,
+        const answer = await client.call(catalogueContract.saveRating, {
+          params: { id },
+          // validateRating above has refused a missing score or status.
+          body: {
+            score: draft.score as number,
+            status: draft.status as PlayStatus,
             text: draft.text.trim(),
             spoiler: draft.spoiler,
           },
-        );
+        });
         patch(id, { summary: answer.data.summary, mine: answer.data.rating, loaded: true, pending: false });
         return { ok: true };
       } catch (error) {
@@ -200,7 +196,7 @@ export function createRatings(client: CatalogueApi) {
       if (entry(id).pending) return { ok: false, message: '' };
       patch(id, { pending: true });
       try {
-        const answer = await client.delete<{ summary: RatingSummary }>(catalogueApi.rating(id));
+        const answer = await client.call(catalogueContract.deleteRating, { params: { id } });
         patch(id, { summary: answer.data.summary, mine: null, loaded: true, pending: false });
         return { ok: true };
       } catch (error) {
@@ -259,7 +255,7 @@ export function createDownloads(client: CatalogueApi) {
       const current = $downloads.get()[key(id)];
       if (current?.viewer === viewer) patch(id, { refreshing: true });
       const request = client
-        .get<{ downloads: DownloadView[] }>(catalogueApi.downloads(id))
+        .call(catalogueContract.downloads, { params: { id } })
         .then((answer): Outcome => {
           patch(id, { downloads: answer.data.downloads, viewer, refreshing: false, error: null });
           return { ok: true };
@@ -278,9 +274,7 @@ export function createDownloads(client: CatalogueApi) {
       if ($reporting.get().has(linkId)) return { ok: false, busy: true };
       setReporting(linkId, true);
       try {
-        const answer = await client.post<{ reportCount: number; suspect: boolean }>(catalogueApi.reportLink(linkId), {
-          reason: '',
-        });
+        const answer = await client.call(catalogueContract.reportLink, { params: { linkId }, body: { reason: '' } });
         const entry = $downloads.get()[key(id)];
         if (entry) {
           patch(id, {

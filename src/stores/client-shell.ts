@@ -1,3 +1,4 @@
+import { API_BASE } from '../shared/api.ts';
 import { keepsScrollOnNavigation } from '../shared/layout.ts';
 import { applyColorMode, watchColorMode } from './color-mode.ts';
 import { $globalStyle, resetGlobalStyle, toCssText } from './global-style.ts';
@@ -140,7 +141,7 @@ function startPrefetch(): void {
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
     const url = new URL(link.href, window.location.href);
-    if (url.origin !== window.location.origin || url.pathname.startsWith('/api/')) return;
+    if (url.origin !== window.location.origin || url.pathname.startsWith(`${API_BASE}/`)) return;
     url.hash = '';
     if (url.href === window.location.href.split('#')[0]) return;
     queue.enqueue(url.href);

@@ -1,4 +1,6 @@
 import { atom } from 'nanostores';
+import { endpointUrl } from '../shared/contract.ts';
+import { mediaContract } from '../shared/media/media.contract.ts';
 
 /** Image preview limits and timings (spec §2.8, §4, §9). */
 export const MIN_ZOOM = 0.5;
@@ -337,7 +339,7 @@ export function installPreviewTriggers(host: TriggerHost): () => void {
 }
 
 /** The site's download proxy for an image (spec §7 "Other"). */
-export const downloadProxyUrl = (src: string) => `/api/image/download?url=${encodeURIComponent(src)}`;
+export const downloadProxyUrl = (src: string) => endpointUrl(mediaContract.downloadImage, { query: { url: src } });
 
 /** The file name to save an image as: the URL's last path segment, else 'image'. */
 export function imageFileName(src: string): string {

@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
+import { endpointUrl } from '../shared/contract.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../shared/public-config.ts';
+import { siteContract } from '../shared/site/site.contract.ts';
 
 const EMPTY: PublicConfig = {
   imageBedUrl: '/media',
@@ -32,7 +34,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
     $publicConfig.set(embedded);
     return Promise.resolve(embedded);
   }
-  loading ??= fetch('/api/site/config')
+  loading ??= fetch(endpointUrl(siteContract.config, {}))
     .then(async (res) => {
       const body = (await res.json()) as { data?: PublicConfig };
       const config = { ...EMPTY, ...body.data };

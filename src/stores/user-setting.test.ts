@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTING } from '../shared/auth-model.ts';
+import { DEFAULT_USER_SETTING, type UserSetting } from '../shared/auth-model.ts';
+import { endpointPath, type ResponseOf } from '../shared/contract.ts';
 import { saveUserSetting } from './user-setting.ts';
 
 describe('saving user settings', () => {
@@ -8,19 +9,21 @@ describe('saving user settings', () => {
     const saved = await saveUserSetting(
       { nsfw: 'hide' },
       {
-        put: async (path, body) => {
-          calls.push([path, body]);
-          return { data: { userSetting: { ...DEFAULT_USER_SETTING, ...body } } };
+        call: async (endpoint, ...[input]) => {
+          const body = (input as { body: UserSetting }).body;
+          calls.push([endpoint.method, endpointPath(endpoint), body]);
+          const data = { userSetting: { ...DEFAULT_USER_SETTING, ...body } };
+          return { success: true, code: 'OK', message: '', data: data as ResponseOf<typeof endpoint> };
         },
       },
     );
-    expect(calls).toEqual([['/user/user-setting', { nsfw: 'hide' }]]);
+    expect(calls).toEqual([['PUT', '/user/user-setting', { nsfw: 'hide' }]]);
     expect(saved).toEqual({ locale: 'zh-CN', nsfw: 'hide', emailNotifications: true });
   });
 
   it('passes failures on', async () => {
     await expect(
-      saveUserSetting({ nsfw: 'show' }, { put: async () => Promise.reject(new Error('offline')) }),
+      saveUserSetting({ nsfw: 'show' }, { call: async () => Promise.reject(new Error('offline')) }),
     ).rejects.toThrow('offline');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { createMediaApp } from '../../src/server/http/api.ts';
+import { createMediaApp } from '../../src/server/modules/media/media.app.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { freshIp, registerUser } from '../support/accounts.ts';
 

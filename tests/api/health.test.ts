@@ -1,3 +1,4 @@
+import { readVersion } from '../../src/server/app-context.ts';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse, HealthData } from '../../src/shared/api.ts';
@@ -22,7 +23,7 @@ describe('GET /api/health', () => {
     expect(body.data.status).toBe('ok');
     expect(body.data.failing).toEqual([]);
     expect(body.data.checks.databaseWrite.ok).toBe(true);
-    expect(body.data.version).toBe('0.0.0-test');
+    expect(body.data.version).toBe(readVersion());
     expect(body.data.database.dialect).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
     expect(body.data.database.migrations?.pending).toBe(0);
     expect(body.data.database.migrations?.applied).toBeGreaterThan(0);

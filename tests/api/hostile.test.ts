@@ -9,6 +9,8 @@ import WebSocket from 'ws';
 import type { SessionData } from '../../src/shared/auth.ts';
 import { createHttpServer, type AstroHandler, type HttpServer } from '../../src/server/http/server.ts';
 import { CHAT_CLOSE } from '../../src/server/modules/chat/chat.gateway.ts';
+import { createChatModule } from '../../src/server/modules/chat/index.ts';
+import { appModules } from '../../src/server/modules/index.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { setUserStatus } from '../../src/server/modules/users/users.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -136,7 +138,8 @@ describe('the server under hostile traffic', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp({ PUBLIC_ORIGIN: ORIGIN });
+    const modules = appModules.map((m) => (m.name === 'chat' ? createChatModule({ heartbeatMs: HEARTBEAT_MS }) : m));
+    app = await createTestApp({ PUBLIC_ORIGIN: ORIGIN }, { modules });
     clientDir = mkdtempSync(path.join(tmpdir(), 'hikari-hostile-'));
     mkdirSync(path.join(clientDir, '_astro'));
     writeFileSync(path.join(clientDir, '_astro/app.abc123.js'), 'console.log("hikari");');
@@ -151,7 +154,6 @@ describe('the server under hostile traffic', () => {
       clientDir,
       astro,
       limits: { headersTimeout: 600, requestTimeout: 1500, keepAliveTimeout: 500, connectionsCheckingInterval: 100 },
-      chat: { heartbeatMs: HEARTBEAT_MS },
     });
     await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
     port = (http.server.address() as AddressInfo).port;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../src/server/bootstrap.ts';
+import { createAppContext } from '../../src/server/app-context.ts';
 import { connectDatabase } from '../../src/server/db/connect.ts';
 import { ConfigError, StartupError, loadConfig } from '../../src/server/platform/config.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
@@ -109,7 +109,7 @@ describe('files under DATA_DIR are for the server user only', () => {
   it('creates folders 0700 and the database, its journal, secrets and cached images 0600', async () => {
     dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'hikari-modes-')), 'data');
     const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    const { ctx, close } = await bootstrap(config, createLogger('silent'), 'test');
+    const { ctx, close } = await createAppContext(config, { logger: createLogger('silent'), buildId: 'test' });
     try {
       const media = path.join(dataDir, 'media');
       mkdirSync(path.join(media, 'covers'), { recursive: true, mode: 0o700 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionData, SessionUser } from '../../src/shared/auth.ts';
-import { createMediaApp } from '../../src/server/http/api.ts';
+import { createMediaApp } from '../../src/server/modules/media/media.app.ts';
 import { saveGalgame } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { call, data, post, registerUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

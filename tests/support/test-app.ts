@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/server/platform/config.ts';
-import { createLogger } from '../../src/server/platform/logger.ts';
+import { createAppContext, type App } from '../../src/server/app-context.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { createApi } from '../../src/server/http/api.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import type { ServerModule } from '../../src/server/modules/module.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import { createLogger } from '../../src/server/platform/logger.ts';
 import type { Mail, Mailer } from '../../src/server/platform/mail.ts';
-import { createViewCounter } from '../../src/server/modules/catalogue/view-counter.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 /** Keeps sent mail in memory so tests can read verification codes. */
 export class Outbox implements Mailer {
@@ -24,9 +25,16 @@ export class Outbox implements Mailer {
   }
 }
 
+export interface TestAppOptions {
+  /** Instead of every module (e.g. a module built with test settings). */
+  modules?: readonly ServerModule[];
+}
+
 export interface TestApp {
   outbox: Outbox;
   ctx: AppContext;
+  /** The app as createAppContext made it (its job runner included). */
+  app: App;
   api: ReturnType<typeof createApi>;
   database: TestDatabase;
   /** Calls the API in-process: `request('/api/health')`. */
@@ -34,32 +42,43 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole API on a fresh, migrated test database, called in-process (no port). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh, migrated test database, made by the same createAppContext() the server
+ * uses (modules, bus, job worker), with the API called in-process (no port).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-app-'));
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    SEED_DEMO: 'false',
+    ...env,
+  });
   const outbox = new Outbox();
-  const ctx: AppContext = {
-    config,
+  const app = await createAppContext(config, {
     logger: createLogger('silent'),
-    db: database.db,
-    dialect: database.dialect,
-    mailer: outbox,
-    views: createViewCounter(database.db, createLogger('silent'), 60_000),
-    version: '0.0.0-test',
     buildId: 'test-build',
-    startedAt: Date.now(),
-  };
-  const api = createApi(ctx);
+    database,
+    mailer: outbox,
+    modules: options.modules,
+    worker: { pollMs: 50 },
+  }).catch(async (error: unknown) => {
+    await database.destroy();
+    throw error;
+  });
+  const api = createApi(app.ctx);
   return {
     outbox,
-    ctx,
+    ctx: app.ctx,
+    app,
     api,
     database,
     request: async (p, init) => api.request(p, init),
     close: async () => {
-      await ctx.views.stop();
+      await app.close();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

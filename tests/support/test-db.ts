@@ -3,9 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/connect.ts';
+import type { DatabaseTarget } from '../../src/server/platform/config.ts';
 import { migrateToLatest } from '../../src/server/db/migrator.ts';
 
 export interface TestDatabase extends DatabaseHandle {
+  /** Where it is, as DATABASE_URL would name it (for a second connection or the bus). */
+  target: DatabaseTarget;
+  /** The same database as a DATABASE_URL value. */
+  url: string;
   /** Drops everything this test database created. */
   destroy: () => Promise<void>;
 }
@@ -17,6 +22,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
+  let target: DatabaseTarget;
   let cleanup: () => Promise<void>;
 
   if (adminUrl) {
@@ -27,7 +33,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    handle = connectDatabase({ dialect: 'postgres', url: url.toString() }, { poolSize: 5 });
+    target = { dialect: 'postgres', url: url.toString() };
+    handle = connectDatabase(target, { poolSize: 5 });
     cleanup = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -45,13 +52,16 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     };
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'hikari-test-'));
-    handle = connectDatabase({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    target = { dialect: 'sqlite', file: path.join(dir, 'test.db') };
+    handle = connectDatabase(target);
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
 
   if (options.migrate !== false) await migrateToLatest(handle.db);
   return {
     ...handle,
+    target,
+    url: target.dialect === 'postgres' ? target.url : `sqlite:${target.file}`,
     destroy: async () => {
       await handle.close();
       await cleanup();

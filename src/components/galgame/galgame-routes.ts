@@ -1,10 +1,8 @@
 import { HttpError } from '../../server/platform/errors.ts';
 import type { GalgameCard, GalgameListQuery } from '../../shared/catalogue.ts';
+import { siteToday } from '../../shared/site-day.ts';
 
 /** Route and query helpers of the Galgame pages: ids, list links, pagination and the release calendar. */
-
-/** The catalogue's calendar runs on the site's home time zone. */
-export const SITE_TIME_ZONE = 'Asia/Shanghai';
 
 /** A route id as a positive integer (digits only, no leading zero); anything else is null, so the page answers 404. */
 export function parseRouteId(raw: string | undefined): number | null {
@@ -96,17 +94,12 @@ export function pageItems(current: number, totalPages: number, around = 2): Page
   return items;
 }
 
-/** Today as YYYY-MM-DD in the site's time zone. */
-export function todayIn(now: Date, timeZone = SITE_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 export interface Month {
   year: number;
   month: number;
 }
 
-/** `?month=YYYY-MM`, or the current month when missing or malformed. */
+/** `?month=YYYY-MM`, or the site's current month when missing or malformed. */
 export function parseMonth(raw: string | null, now: Date): Month {
   const match = raw ? /^(\d{4})-(\d{2})$/.exec(raw) : null;
   if (match) {
@@ -114,7 +107,7 @@ export function parseMonth(raw: string | null, now: Date): Month {
     const month = Number(match[2]);
     if (year >= 1980 && year <= 2100 && month >= 1 && month <= 12) return { year, month };
   }
-  const [year, month] = todayIn(now).split('-').map(Number);
+  const [year, month] = siteToday(now).split('-').map(Number);
   return { year: year ?? 1970, month: month ?? 1 };
 }
 

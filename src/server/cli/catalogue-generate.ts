@@ -1,9 +1,6 @@
 import { parseArgs } from 'node:util';
-import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrator.ts';
 import { generateCatalogue } from '../modules/catalogue/catalogue.generate.ts';
-import { loadConfig } from '../platform/config.ts';
-import { runCli } from './run-cli.ts';
+import { runCli, withApp } from './run-cli.ts';
 
 // npm run catalogue:generate -- --count 50000 [--seed 7]   (synthetic games for load tests)
 await runCli(async () => {
@@ -13,9 +10,7 @@ await runCli(async () => {
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
     throw new Error('--count must be a whole number from 1 to 1000000');
-  const { db, dialect, close } = connectDatabase(loadConfig().database);
-  try {
-    await migrateToLatest(db);
+  await withApp(async ({ db, dialect }) => {
     const started = performance.now();
     const result = await generateCatalogue(db, {
       count,
@@ -26,7 +21,5 @@ await runCli(async () => {
     console.log(
       `Generated games ${result.firstId}–${result.lastId} into ${dialect} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
     );
-  } finally {
-    await close();
-  }
+  });
 });

@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrator.ts';
 import {
   checkDumpFolder,
   formatImportSummary,
   importBangumiDump,
 } from '../modules/catalogue/bangumi/bangumi.import.ts';
-import { loadConfig } from '../platform/config.ts';
 import { createProgressBar } from './progress-bar.ts';
-import { runCli } from './run-cli.ts';
+import { runCli, withApp } from './run-cli.ts';
 
 // npm run import:bangumi -- <folder> — imports the galgame of an unpacked Bangumi Archive dump
 // (https://github.com/bangumi/Archive/releases). Safe to run again: unchanged entries are not written.
@@ -22,18 +19,13 @@ await runCli(async () => {
   const folder = path.resolve(folderArgument);
   await checkDumpFolder(folder);
 
-  const { db, dialect, close } = connectDatabase(loadConfig().database);
   const progress = createProgressBar(process.stderr);
-  try {
-    await migrateToLatest(db);
+  await withApp(async ({ db, dialect }) => {
     const summary = await importBangumiDump(db, folder, {
       onProgress: ({ step, done, total, unit }) => progress.update({ label: step, done, total, unit }),
     });
     progress.finish();
     console.log(`Bangumi dump ${folder} imported into ${dialect}:`);
     for (const line of formatImportSummary(summary)) console.log(`  ${line}`);
-  } finally {
-    progress.finish();
-    await close();
-  }
+  }).finally(() => progress.finish());
 });

@@ -1,12 +1,9 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { USER_GROUPS, emailField, nameField, passwordField } from '../../shared/auth.ts';
-import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrator.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createUser } from '../modules/users/users.service.ts';
-import { loadConfig } from '../platform/config.ts';
-import { runCli } from './run-cli.ts';
+import { runCli, withApp } from './run-cli.ts';
 
 // npm run user:create -- --name 管理员 --email admin@example.org --group superAdmin
 // The password is asked for (hidden) on a terminal, or read from standard input when piped.
@@ -37,12 +34,8 @@ await runCli(async () => {
   if (!group) throw new Error(`--group must be one of ${USER_GROUPS.join(', ')}`);
   const password = passwordField.parse(await readPassword());
 
-  const { db, close } = connectDatabase(loadConfig().database);
-  try {
-    await migrateToLatest(db);
+  await withApp(async ({ db }) => {
     const user = await createUser(db, { name, email, group, passwordHash: await hashPassword(password) });
     console.log(`Created ${group} "${user.name}" <${user.email}> (userId ${user.user_id}).`);
-  } finally {
-    await close();
-  }
+  });
 });

@@ -1,10 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { connectDatabase } from '../db/connect.ts';
-import { migrateToLatest } from '../db/migrator.ts';
 import { findUserForRemoval, removeUser } from '../modules/users/users.removal.ts';
-import { loadConfig } from '../platform/config.ts';
-import { runCli } from './run-cli.ts';
+import { runCli, withApp } from './run-cli.ts';
 
 // npm run user:remove -- <name | email | userId | _id> [--yes]
 // Removes the account and everything tied to it, and recounts what it contributed to (ratings,
@@ -15,9 +12,8 @@ await runCli(async () => {
   const key = positionals[0];
   if (!key || positionals.length > 1) throw new Error('Usage: npm run user:remove -- <name|email|userId|_id> [--yes]');
 
-  const { db, close } = connectDatabase(loadConfig().database);
-  try {
-    await migrateToLatest(db);
+  await withApp(async (ctx) => {
+    const { db } = ctx;
     const found = await findUserForRemoval(db, key);
     if (!found) throw new Error(`No user "${key}" (looked for a name, email, userId or _id).`);
     const user = await db
@@ -36,12 +32,10 @@ await runCli(async () => {
         return;
       }
     }
-    const removed = await removeUser(db, user.id);
+    const removed = await removeUser(ctx, user.id);
     console.log(
       `Removed "${removed.name}" (userId ${removed.userId}): ${removed.ratings} ratings, ` +
         `${removed.favorites} favourites and ${removed.linkReports} link reports; their counts are recounted.`,
     );
-  } finally {
-    await close();
-  }
+  });
 });

@@ -2,12 +2,6 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from '../context.ts';
-import { healthRoutes } from '../modules/health/health.routes.ts';
-import { siteRoutes } from '../modules/site/site.routes.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { userRoutes } from '../modules/users/users.routes.ts';
-import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
-import { imageDownloadRoutes, imageTransformRoutes, type MediaRouteOptions } from '../modules/media/media.routes.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messageRef } from '../../shared/i18n/index.ts';
@@ -58,7 +52,7 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
   };
 }
 
-/** The Hono router mounted at /api. Tests call `createApi(ctx).request(...)` in-process. */
+/** The Hono router mounted at /api: every module's routes. Tests call `createApi(ctx).request(...)` in-process. */
 export function createApi(ctx: AppContext) {
   const api = new Hono().basePath('/api');
   api.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
@@ -75,25 +69,10 @@ export function createApi(ctx: AppContext) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  api.route('/', healthRoutes(ctx));
-  api.route('/', siteRoutes(ctx));
-  api.route('/', authRoutes(ctx));
-  api.route('/', userRoutes(ctx));
-  api.route('/', catalogueRoutes(ctx));
-  api.route('/', imageDownloadRoutes(ctx));
+  for (const module of ctx.modules) if (module.api) api.route('/', module.api(ctx));
   api.notFound(notFoundResponse);
   api.onError((error, c) => toErrorResponse(c, error, ctx.logger));
   return api;
 }
 
 export type Api = ReturnType<typeof createApi>;
-
-/** Routes outside /api that still answer in the API's error format: the image transformation endpoint. */
-export function createMediaApp(ctx: AppContext, options: MediaRouteOptions = {}) {
-  const app = new Hono();
-  app.use(sameSiteJsonOnly(ctx.config.publicOrigin));
-  app.route('/', imageTransformRoutes(ctx, options));
-  app.notFound(notFoundResponse);
-  app.onError((error, c) => toErrorResponse(c, error, ctx.logger));
-  return app;
-}

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { UserGroup } from '../../shared/auth.ts';
-import type { UserRow } from '../db/database.ts';
+import type { UserRow } from '../modules/users/users.tables.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../platform/errors.ts';
 import { authenticate } from '../modules/auth/sessions.service.ts';

@@ -2,12 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { AppContext } from '../context.ts';
-import { createApi, createMediaApp } from './api.ts';
-import { createMediaFileHandler, createStaticHandler, setStaticPageHeaders } from './static-files.ts';
+import { createApi } from './api.ts';
+import { createStaticHandler, setStaticPageHeaders } from './static-files.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './security-headers.ts';
-import { createChatGateway, type ChatLimits } from '../modules/chat/chat.gateway.ts';
-import { authenticateChat, findEndedSessions } from '../modules/chat/chat.sessions.ts';
-import { sessionEvents } from '../modules/auth/auth.events.ts';
+import { refuseUpgrade } from './upgrade.ts';
+import type { PathHandler } from '../modules/module.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -15,14 +14,6 @@ export type AstroHandler = (
   next: (() => void) | undefined,
   locals: Pick<App.Locals, 'app'>,
 ) => Promise<void> | void;
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
 
 /**
  * Node's limits for slow clients: the whole header block within `headersTimeout` (a header trickle is
@@ -70,16 +61,27 @@ export interface HttpServer {
   shutdown: (graceMs?: number) => Promise<void>;
 }
 
+/** The module path handler for `path`: an exact match, or the longest prefix ending in `/`. */
+function findPathHandler(handlers: readonly PathHandler[], path: string): PathHandler | undefined {
+  let best: PathHandler | undefined;
+  for (const handler of handlers) {
+    const matches = handler.path.endsWith('/') ? path.startsWith(handler.path) : path === handler.path;
+    if (matches && (!best || handler.path.length > best.path.length)) best = handler;
+  }
+  return best;
+}
+
 /**
- * One HTTP server for everything: /api (Hono), /ws/chat (WebSocket upgrades), dist/client files,
- * and Astro for every other path.
+ * One HTTP server for everything: /api (Hono), the modules' own paths (/img, /media/…) and WebSocket
+ * endpoints (/ws/chat), dist/client files, and Astro for every other path.
  */
 export function createHttpServer(
   ctx: AppContext,
-  options: { clientDir: string; astro: AstroHandler; limits?: Partial<HttpLimits>; chat?: Partial<ChatLimits> },
+  options: { clientDir: string; astro: AstroHandler; limits?: Partial<HttpLimits> },
 ): HttpServer {
   const api = getRequestListener(createApi(ctx).fetch);
-  const media = getRequestListener(createMediaApp(ctx).fetch);
+  const paths = ctx.modules.flatMap((module) => module.paths?.(ctx) ?? []);
+  const sockets = ctx.modules.flatMap((module) => module.sockets?.(ctx) ?? []);
   const onFileError = (error: Error) => ctx.logger.warn({ err: error }, 'file stream failed');
   const serveStatic = createStaticHandler(options.clientDir, onFileError);
   setStaticPageHeaders({
@@ -88,16 +90,6 @@ export function createHttpServer(
       chatUrl: ctx.config.chatUrl,
     }),
     ...pageSecurityHeaders,
-  });
-  const serveMedia =
-    ctx.config.storage.driver === 'local' ? createMediaFileHandler(ctx.config.storage.dir, onFileError) : null;
-  const chat = createChatGateway({
-    logger: ctx.logger,
-    publicOrigin: ctx.config.publicOrigin,
-    authenticate: (token) => authenticateChat({ db: ctx.db, secret: ctx.config.jwtSecret }, token),
-    findEnded: (identities) => findEndedSessions(ctx.db, identities),
-    events: sessionEvents,
-    limits: options.chat,
   });
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
   const locals: Pick<App.Locals, 'app'> = { app: ctx };
@@ -134,23 +126,9 @@ export function createHttpServer(
         Promise.resolve(api(req, res)).catch((error: unknown) => fail(error, 'request failed'));
         return;
       }
-      if (path === '/img') {
-        Promise.resolve(media(req, res)).catch((error: unknown) => fail(error, 'request failed'));
-        return;
-      }
-      if (path.startsWith('/media/') && serveMedia) {
-        // sirv's own containment check is a prefix match; no dot segments reach it at all.
-        if (/(^|\/)\.\.?(\/|$)/.test(safeDecode(path))) {
-          res.statusCode = 404;
-          res.end('Not Found');
-          return;
-        }
-        req.url = (req.url ?? '').slice('/media'.length);
-        serveMedia(req, res, () => {
-          req.url = `/media${req.url ?? ''}`;
-          res.statusCode = 404;
-          res.end('Not Found');
-        });
+      const handler = findPathHandler(paths, path);
+      if (handler) {
+        Promise.resolve(handler.handle(req, res)).catch((error: unknown) => fail(error, 'request failed'));
         return;
       }
       serveStatic(req, res, () => {
@@ -163,7 +141,14 @@ export function createHttpServer(
       fail(error, 'request failed');
     }
   });
-  server.on('upgrade', (req, socket, head) => chat.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+    // Errors on a socket nobody has taken yet (a reset mid-handshake) must not end the process.
+    socket.on('error', (error) => ctx.logger.debug({ err: error }, 'upgrade socket error'));
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const endpoint = sockets.find((candidate) => candidate.path === path);
+    if (!endpoint) return refuseUpgrade(socket, 404);
+    endpoint.handleUpgrade(req, socket, head);
+  });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     ctx.logger.debug({ err: error }, 'client error');
     answerClientError(error, socket);
@@ -171,7 +156,7 @@ export function createHttpServer(
 
   async function shutdown(graceMs = 10_000): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    await chat.close();
+    await Promise.all(sockets.map((endpoint) => endpoint.close()));
     // Idle keep-alive sockets would hold close() open; busy ones are closed when their response ends.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { authPaths, loginSchema, type SessionData } from '../../../shared/auth.ts';
+import { loginSchema } from '../../../shared/auth.ts';
+import { authContract } from '../../../shared/auth/auth.contract.ts';
 import { api } from '../../../stores/api-client.ts';
 import { safeReturnPath, startSession } from '../../../stores/session.ts';
 import { useT } from '../ui/use-t.ts';
@@ -47,7 +48,7 @@ function LoginForm({ jumpTo }: LoginFormProps) {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      const { data } = await api.post<SessionData>(authPaths.login, parsed.data);
+      const { data } = await api.call(authContract.login, { body: parsed.data });
       startSession(data);
       // A full load, so every island (and the server-rendered header) starts with the session.
       window.location.assign(returnPath);

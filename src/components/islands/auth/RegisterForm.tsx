@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  CODE_RESEND_SECONDS,
-  authPaths,
-  registerSchema,
-  signupCheckSchema,
-  type CodeRequestData,
-  type SessionData,
-} from '../../../shared/auth.ts';
+import { CODE_RESEND_SECONDS, registerSchema, signupCheckSchema } from '../../../shared/auth.ts';
+import { authContract } from '../../../shared/auth/auth.contract.ts';
 import { ApiError, api } from '../../../stores/api-client.ts';
 import { safeReturnPath, startSession } from '../../../stores/session.ts';
 import { useT } from '../ui/use-t.ts';
@@ -26,12 +20,6 @@ import { carryToast } from '../../../stores/next-page-toast.ts';
 
 const FIELDS = ['name', 'email', 'password', 'confirm', 'code'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** Answer of POST /api/v2/user/verification-for-signup. */
-interface SignupAvailability {
-  name: { available: boolean };
-  email: { available: boolean };
-}
 
 interface RegisterFormProps {
   jumpTo: string | null;
@@ -74,7 +62,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
     setErrors(NO_ERRORS);
     setSending(true);
     try {
-      const { data: availability } = await api.post<SignupAvailability>(authPaths.signupCheck, check.data);
+      const { data: availability } = await api.call(authContract.signupCheck, { body: check.data });
       const taken: Record<string, string> = {};
       if (!availability.name.available) taken.name = t('auth.error.nameTaken');
       if (!availability.email.available) taken.email = t('auth.error.emailTaken');
@@ -82,9 +70,8 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
         setErrors({ fields: taken, general: null });
         return;
       }
-      const { data } = await api.post<CodeRequestData>(authPaths.codeRequest, {
-        email: check.data.email,
-        type: 'register',
+      const { data } = await api.call(authContract.codeRequest, {
+        body: { email: check.data.email, type: 'register' },
       });
       setCodeRequest({ uuid: data.uuid, email: check.data.email });
       startCountdown(data.resendAfter > 0 ? data.resendAfter : CODE_RESEND_SECONDS);
@@ -118,7 +105,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      const { data } = await api.post<SessionData>(authPaths.register, parsed.data);
+      const { data } = await api.call(authContract.register, { body: parsed.data });
       startSession(data);
       carryToast(window.sessionStorage, {
         type: 'success',

@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  CODE_RESEND_SECONDS,
-  authPaths,
-  resetCodeSchema,
-  resetPasswordSchema,
-  type CodeRequestData,
-} from '../../../shared/auth.ts';
+import { CODE_RESEND_SECONDS, resetCodeSchema, resetPasswordSchema } from '../../../shared/auth.ts';
+import { authContract } from '../../../shared/auth/auth.contract.ts';
 import { ApiError, api } from '../../../stores/api-client.ts';
 import { useT } from '../ui/use-t.ts';
 import {
@@ -47,7 +42,7 @@ function ResetPasswordForm() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      const { data } = await api.post<CodeRequestData>(authPaths.resetPasswordCode, parsed.data);
+      const { data } = await api.call(authContract.resetPasswordCode, { body: parsed.data });
       setRequest({ email: parsed.data.email, uuid: data.uuid });
       startCountdown(data.resendAfter > 0 ? data.resendAfter : CODE_RESEND_SECONDS);
       return true;
@@ -91,7 +86,7 @@ function ResetPasswordForm() {
     setErrors(NO_ERRORS);
     setBusy(true);
     try {
-      await api.post<null>(authPaths.resetPassword, parsed.data);
+      await api.call(authContract.resetPassword, { body: parsed.data });
       setStep('done');
     } catch (error) {
       setErrors(formErrorsFrom(error, t, RESET_FIELDS));

@@ -1,5 +1,5 @@
 import type { UserGroup } from '../../../shared/auth.ts';
-import type { NewAnnouncement } from '../database.ts';
+import type { NewAnnouncement } from '../../modules/announcement/announcement.tables.ts';
 
 // Original demo content for local trials. Fixed ids and dates keep the seed deterministic.
 

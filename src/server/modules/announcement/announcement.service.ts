@@ -1,4 +1,5 @@
-import type { Db, NewAnnouncement } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { NewAnnouncement } from './announcement.tables.ts';
 
 export interface AnnouncementView {
   id: string;

@@ -1,5 +1,6 @@
 import { PUBLIC_CODE_PURPOSES, type CodePurpose, type SessionData } from '../../../shared/auth.ts';
-import type { Db, UserRow } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../users/users.tables.ts';
 import { HttpError, fieldIssue } from '../../platform/errors.ts';
 import { enforceRateLimit, hitRateLimit, rateLimited, releaseRateLimit } from '../../platform/rate-limit.ts';
 import { createUser, findUserByEmail, findUserById, isEmailTaken, isNameTaken } from '../users/users.service.ts';

@@ -3,9 +3,11 @@
  * login — the chat gateway's open sockets — subscribes and lets go of it at once instead of waiting for
  * the access token to expire.
  *
- * Payloads are plain JSON, so the same publish/subscribe can later be carried between processes (a bus
- * subscribes here, sends each event to the other instances, and they publish it to their own listeners).
+ * They travel on the app's bus (topic `auth.session_revoked`), so on PostgreSQL a logout in one app
+ * process also closes the sockets another process holds.
  */
+import type { AppContext } from '../../context.ts';
+
 export type SessionRevokedEvent =
   /** One login (refresh-token family) ended. */
   | { type: 'session_revoked'; scope: 'family'; familyId: string; reason: string }
@@ -20,6 +22,25 @@ export interface SessionEvents {
   subscribe: (listener: SessionEventListener) => () => void;
 }
 
+declare module '../../context.ts' {
+  interface AppTopics {
+    'auth.session_revoked': SessionRevokedEvent;
+  }
+}
+
+/** Session events over the app's bus: publishing reaches every process, subscribing hears them all. */
+export function busSessionEvents(ctx: Pick<AppContext, 'bus' | 'logger'>): SessionEvents {
+  return {
+    publish(event) {
+      ctx.bus
+        .publish('auth.session_revoked', event)
+        .catch((error: unknown) => ctx.logger.error({ err: error }, 'session event not published'));
+    },
+    subscribe: (listener) => ctx.bus.subscribe('auth.session_revoked', listener),
+  };
+}
+
+/** Session events within one caller (tests of the gateway), without a bus. */
 export function createSessionEvents(onListenerError?: (error: unknown) => void): SessionEvents {
   const listeners = new Set<SessionEventListener>();
   return {

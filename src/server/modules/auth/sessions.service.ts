@@ -1,5 +1,7 @@
-import { REFRESH_TOKEN_TTL_SECONDS, type RefreshData, type SessionData, type UserGroup } from '../../../shared/auth.ts';
-import type { Db, UserRow } from '../../db/database.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, type RefreshData, type SessionData } from '../../../shared/auth.ts';
+import type { Db } from '../../db/database.ts';
+import { newId } from '../../db/ids.ts';
+import type { UserRow } from '../users/users.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { RateRule } from '../../platform/rate-limit.ts';
@@ -7,14 +9,7 @@ import { findUserByAccount, findUserById, nameKey, toSessionUser } from '../user
 import { LOGIN_LIMITS, admitLoginAttempt, rememberAddress } from './login-limits.ts';
 import { sessionEvents } from './auth.events.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
-import {
-  generateRefreshToken,
-  hashToken,
-  newId,
-  signAccessToken,
-  verifyAccessToken,
-  type VerifiedAccess,
-} from './tokens.ts';
+import { generateRefreshToken, hashToken, signAccessToken, verifyAccessToken, type VerifiedAccess } from './tokens.ts';
 
 /** What the auth services need besides the database. */
 export interface AuthDeps {
@@ -49,7 +44,7 @@ export const banned = () => new HttpError(403, 'ACCOUNT_BANNED', 'server.banned'
 const refreshInvalid = () => new HttpError(401, 'REFRESH_TOKEN_INVALID', 'server.refreshInvalid');
 
 async function accessFor(deps: AuthDeps, user: UserRow, now: Date, familyId: string): Promise<string> {
-  return signAccessToken(deps.secret, { id: user.id, group: user.user_group as UserGroup }, now.getTime(), familyId);
+  return signAccessToken(deps.secret, { id: user.id, group: user.user_group }, now.getTime(), familyId);
 }
 
 /** Starts a login: a new refresh-token family with an absolute 7-day expiry, and an access token. */

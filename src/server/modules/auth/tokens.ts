@@ -72,10 +72,5 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** 24 hex characters, the shape of the spec's `_id`. */
-export function newId(): string {
-  return randomBytes(12).toString('hex');
-}
-
 /** Tokens carry whole seconds, so times compared with a token's iat are kept in whole seconds too. */
 export const wholeSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);

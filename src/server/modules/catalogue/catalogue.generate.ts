@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
-import { PLATFORMS, TRANSLATION_TYPES } from '../../../shared/catalogue.ts';
+import { PLATFORMS, TRANSLATION_TYPES, type Platform } from '../../../shared/catalogue.ts';
 import type { Insertable } from 'kysely';
-import type { Db, GalgameTable } from '../../db/database.ts';
-import { bumpCounter } from './ids.ts';
+import type { Db } from '../../db/database.ts';
+import type {
+  GalgameDownloadTable,
+  GalgamePlatformTable,
+  GalgameProducerTable,
+  GalgameTable,
+} from './catalogue.tables.ts';
+import { bumpCounter } from '../../db/ids.ts';
 
 // Generates a large synthetic catalogue for load tests and query-plan checks (npm run
 // catalogue:generate). Deterministic for a given seed; written in batches straight to the tables.
@@ -103,17 +109,10 @@ export async function generateCatalogue(
   for (let start = 0; start < total; start += batch) {
     const size = Math.min(batch, total - start);
     const games: Insertable<GalgameTable>[] = [];
-    const platforms: { galgame_id: number; platform: string }[] = [];
+    const platforms: Insertable<GalgamePlatformTable>[] = [];
     const tags: { galgame_id: number; tag_id: number; votes: number; spoiler: number }[] = [];
-    const producers: { galgame_id: number; producer_id: number; role: string }[] = [];
-    const downloads: {
-      id: number;
-      galgame_id: number;
-      language: string;
-      platform: string;
-      translation_type: string;
-      created_at: string;
-    }[] = [];
+    const producers: Insertable<GalgameProducerTable>[] = [];
+    const downloads: (Insertable<GalgameDownloadTable> & { id: number })[] = [];
     for (let i = 0; i < size; i++) {
       const id = first + start + i;
       const tbd = rand() < 0.02;
@@ -148,7 +147,7 @@ export async function generateCatalogue(
         created_at: now,
         updated_at: now,
       });
-      const platformSet = new Set(['windows']);
+      const platformSet = new Set<Platform>(['windows']);
       if (rand() < 0.2) platformSet.add(pick(PLATFORMS));
       for (const platform of platformSet) platforms.push({ galgame_id: id, platform });
       const tagSet = new Set<number>();

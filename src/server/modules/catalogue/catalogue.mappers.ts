@@ -1,5 +1,5 @@
 import type { GalgameCard, GalgamePrice } from '../../../shared/catalogue.ts';
-import type { GalgameRow } from '../../db/database.ts';
+import type { GalgameRow } from './catalogue.tables.ts';
 
 export function parseJsonList<T>(json: string, fallback: T[] = []): T[] {
   try {

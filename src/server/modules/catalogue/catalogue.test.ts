@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galgameListQuerySchema, type GalgameListQuery } from '../../../shared/catalogue.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import { generateCatalogue } from './catalogue.generate.ts';
+import { saveGalgame } from './catalogue.writer.ts';
 import {
   frontPage,
   galgameCard,
@@ -140,5 +141,33 @@ describe('catalogue lists on generated data', () => {
     const detail = await galgameDetail(t.db, 2);
     expect(detail.scoreHistogram).toHaveLength(10);
     expect(detail.scoreHistogram.reduce((a, b) => a + b, 0)).toBe(detail.ratingCount);
+  });
+});
+
+describe('released and upcoming split at the site day', () => {
+  let t: TestDatabase;
+  let id: number;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    id = await saveGalgame(t.db, { title: 'Midnight Release', releaseDate: '2026-12-01' });
+  });
+  afterAll(async () => t.destroy());
+
+  it('counts a game out today in Shanghai as released while it is still yesterday in UTC', async () => {
+    // 16:30 UTC on 30 November is 00:30 on 1 December in Shanghai.
+    const after = await frontPage(t.db, new Date('2026-11-30T16:30:00Z'));
+    expect(after.latest.map((g) => g.id)).toEqual([id]);
+    expect(after.upcoming).toEqual([]);
+    expect((await latestGalgames(t.db, new Date('2026-11-30T16:30:00Z'))).map((g) => g.id)).toEqual([id]);
+    // 15:30 UTC is 23:30 on 30 November in Shanghai: not out yet.
+    const before = await frontPage(t.db, new Date('2026-11-30T15:30:00Z'));
+    expect(before.latest).toEqual([]);
+    expect(before.upcoming.map((g) => g.id)).toEqual([id]);
+  });
+
+  it('lists a month by its real last day', async () => {
+    const late = await saveGalgame(t.db, { title: 'Leap Day', releaseDate: '2028-02-29' });
+    expect((await releasesOfMonth(t.db, '2028-02')).map((g) => g.id)).toEqual([late]);
+    expect(await releasesOfMonth(t.db, '2028-03')).toEqual([]);
   });
 });

@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
-import type { GalgamePrice, GalgameStatus } from '../../../shared/catalogue.ts';
+import type {
+  CharacterRole,
+  DownloadLanguage,
+  GalgamePrice,
+  GalgameStatus,
+  Platform,
+  ProducerRole,
+  Relation,
+  StaffRole,
+  TranslationType,
+} from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
-import { bumpCounter, nextId } from './ids.ts';
+import { bumpCounter, nextId } from '../../db/ids.ts';
 
 // Writing catalogue entries: used by the demo seed, the Bangumi import and (later) the creator centre.
 // Entities are matched by Bangumi id when they have one, otherwise by exact original name, so running
@@ -26,9 +36,9 @@ export interface PersonInput extends EntityInput {
 export type CharacterInput = PersonInput;
 
 export interface DownloadInput {
-  language: string;
-  platform: string;
-  translationType: string;
+  language: DownloadLanguage;
+  platform: Platform;
+  translationType: TranslationType;
   translationGroup?: string;
   sizeBytes?: number | null;
   note?: string;
@@ -48,11 +58,11 @@ export interface GalgameInput {
   images?: string[];
   nsfw?: boolean;
   status?: GalgameStatus;
-  platforms?: string[];
+  platforms?: Platform[];
   tags?: { tagId: number; votes?: number; spoiler?: number }[];
-  producers?: { producerId: number; role: string; note?: string }[];
-  staff?: { personId: number; role: string; note?: string }[];
-  characters?: { characterId: number; role: string; voicePersonId?: number | null }[];
+  producers?: { producerId: number; role: ProducerRole; note?: string }[];
+  staff?: { personId: number; role: StaffRole; note?: string }[];
+  characters?: { characterId: number; role: CharacterRole; voicePersonId?: number | null }[];
   downloads?: DownloadInput[];
 }
 
@@ -258,7 +268,7 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
   });
 }
 
-export async function addRelation(db: Db, galgameId: number, relatedId: number, relation: string): Promise<void> {
+export async function addRelation(db: Db, galgameId: number, relatedId: number, relation: Relation): Promise<void> {
   await db
     .insertInto('galgame_relation')
     .values({ galgame_id: galgameId, related_id: relatedId, relation })

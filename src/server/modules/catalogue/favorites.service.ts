@@ -1,28 +1,30 @@
 import { sql } from 'kysely';
-import type { FavoriteItemType, GalgameCard, Pagination } from '../../../shared/catalogue.ts';
+import type { FavoriteItemType, GalgameCard } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/like.ts';
+import { paginate, type Page, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
+import type { CounterColumn, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
+import type { TargetRef } from '../../../shared/targets.ts';
 import { cardColumns, toCard } from './catalogue.mappers.ts';
-import { nextId } from './ids.ts';
+import { nextId } from '../../db/ids.ts';
 
-/** Item types whose items exist; the others are refused until their parts are built. */
-const SUPPORTED: readonly FavoriteItemType[] = ['galgame'];
-
-async function ensureItem(db: Db, itemType: FavoriteItemType, itemId: number): Promise<void> {
-  if (!SUPPORTED.includes(itemType)) throw new HttpError(404, 'NOT_FOUND', 'server.favoriteTargetNotFound');
-  const game = await db
-    .selectFrom('galgame')
-    .select('id')
-    .where('id', '=', itemId)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
-  if (!game) throw new HttpError(404, 'NOT_FOUND', 'server.favoriteTargetNotFound');
+/** What the favourite calls need: the database and the registry of what can be favourited. */
+export interface FavoriteDeps {
+  db: Db;
+  targets: TargetRegistry;
 }
 
-async function countOf(db: Db, itemType: FavoriteItemType, itemId: number): Promise<number> {
-  if (itemType !== 'galgame') return 0;
-  const row = await db.selectFrom('galgame').select('favorite_count').where('id', '=', itemId).executeTakeFirst();
-  return row?.favorite_count ?? 0;
+/** A favourited item: any target type the favourites API accepts. */
+export type FavoriteRef = TargetRef & { type: FavoriteItemType };
+
+const NOT_FOUND_MESSAGE = 'server.favoriteTargetNotFound';
+
+/** The item, when it exists, the viewer may see it, and its type keeps a favourite count; else 404. */
+async function ensureItem(deps: FavoriteDeps, viewer: TargetViewer, ref: FavoriteRef): Promise<void> {
+  if (!deps.targets.keeps(ref.type, 'favorite')) throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
+  const found = await deps.targets.find(deps.db, ref.type, [ref.id], viewer);
+  if (!found.has(ref.id)) throw new HttpError(404, 'NOT_FOUND', NOT_FOUND_MESSAGE);
 }
 
 export interface FavoriteState {
@@ -32,88 +34,94 @@ export interface FavoriteState {
 
 /** Adds a favourite. Idempotent: a second add (double click, retry) changes nothing. */
 export async function addFavorite(
-  db: Db,
-  userId: string,
-  itemType: FavoriteItemType,
-  itemId: number,
+  deps: FavoriteDeps,
+  viewer: NonNullable<TargetViewer>,
+  ref: FavoriteRef,
   now = new Date(),
 ): Promise<FavoriteState> {
-  await ensureItem(db, itemType, itemId);
-  return db.transaction().execute(async (trx) => {
+  await ensureItem(deps, viewer, ref);
+  return deps.db.transaction().execute(async (trx) => {
     const id = await nextId(trx, 'favorite_id');
     const inserted = await trx
       .insertInto('favorite')
-      .values({ id, user_id: userId, item_type: itemType, item_id: itemId, created_at: now.toISOString() })
+      .values({ id, user_id: viewer.id, item_type: ref.type, item_id: ref.id, created_at: now.toISOString() })
       .onConflict((oc) => oc.columns(['user_id', 'item_type', 'item_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && itemType === 'galgame') {
-      await trx
-        .updateTable('galgame')
-        .set((eb) => ({ favorite_count: eb('favorite_count', '+', 1) }))
-        .where('id', '=', itemId)
-        .execute();
-    }
-    return { isFavorited: true, favoriteCount: await countOf(trx, itemType, itemId) };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await deps.targets.adjust(trx, ref, 'favorite', 1);
+    return { isFavorited: true, favoriteCount: await deps.targets.read(trx, ref, 'favorite') };
   });
 }
 
-/** Removes a favourite. Idempotent. */
-export async function removeFavorite(
-  db: Db,
-  userId: string,
-  itemType: FavoriteItemType,
-  itemId: number,
-): Promise<FavoriteState> {
-  return db.transaction().execute(async (trx) => {
+/** Removes a favourite. Idempotent; also when the item has since been hidden. */
+export async function removeFavorite(deps: FavoriteDeps, userId: string, ref: FavoriteRef): Promise<FavoriteState> {
+  return deps.db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('favorite')
       .where('user_id', '=', userId)
-      .where('item_type', '=', itemType)
-      .where('item_id', '=', itemId)
+      .where('item_type', '=', ref.type)
+      .where('item_id', '=', ref.id)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 1 && itemType === 'galgame') {
-      await trx
-        .updateTable('galgame')
-        .set((eb) => ({ favorite_count: eb('favorite_count', '-', 1) }))
-        .where('id', '=', itemId)
-        .where('favorite_count', '>', 0)
-        .execute();
-    }
-    return { isFavorited: false, favoriteCount: await countOf(trx, itemType, itemId) };
+    if (Number(deleted.numDeletedRows) === 1) await deps.targets.adjust(trx, ref, 'favorite', -1);
+    return { isFavorited: false, favoriteCount: await deps.targets.read(trx, ref, 'favorite') };
   });
 }
 
-/** Sets the favourite counts of games to a recount of their favourites (after a user was removed). */
-export async function recountFavorites(db: Db, galgameIds: readonly number[]): Promise<void> {
-  for (let i = 0; i < galgameIds.length; i += 500) {
-    await db
-      .updateTable('galgame')
-      .set((eb) => ({
-        favorite_count: eb
-          .selectFrom('favorite')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('favorite.item_type', '=', 'galgame')
-          .whereRef('favorite.item_id', '=', 'galgame.id'),
-      }))
-      .where('id', 'in', galgameIds.slice(i, i + 500))
-      .execute();
+export interface FavoritedItem {
+  item_type: FavoriteItemType;
+  item_id: number;
+}
+
+/** Calls `run` per type that keeps a favourite count, with its ids sorted, 500 at a time. */
+async function eachCounterChunk(
+  targets: TargetRegistry,
+  items: readonly FavoritedItem[],
+  run: (spec: CounterColumn, chunk: number[], type: FavoriteItemType) => Promise<void>,
+): Promise<void> {
+  const groups = new Map<FavoriteItemType, Set<number>>();
+  for (const item of items) groups.set(item.item_type, (groups.get(item.item_type) ?? new Set()).add(item.item_id));
+  for (const [type, idSet] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const spec = targets.counterColumn(type, 'favorite');
+    if (!spec) continue;
+    const ids = [...idSet].sort((a, b) => a - b);
+    for (let i = 0; i < ids.length; i += 500) await run(spec, ids.slice(i, i + 500), type);
   }
 }
 
-export async function isFavorited(
-  db: Db,
-  userId: string,
-  itemType: FavoriteItemType,
-  itemId: number,
-): Promise<FavoriteState> {
-  const row = await db
+/**
+ * Locks the favourite counts of the favourited items (in type and id order), so a favourite added or
+ * removed meanwhile waits and a recount in the same transaction sees it.
+ */
+export async function lockFavoriteCounts(db: Db, targets: TargetRegistry, items: readonly FavoritedItem[]) {
+  await eachCounterChunk(targets, items, async (spec, chunk) => {
+    const column = sql.ref(spec.column);
+    await sql`update ${sql.table(spec.table)} set ${column} = ${column} where ${sql.ref(spec.idColumn)} in (${sql.join(chunk)})`.execute(
+      db,
+    );
+  });
+}
+
+/**
+ * Sets the favourite counts of the favourited items to a recount of their favourites (after a user
+ * was removed). Every type that keeps a favourite count is recounted through its registered column.
+ */
+export async function recountFavorites(db: Db, targets: TargetRegistry, items: readonly FavoritedItem[]) {
+  await eachCounterChunk(targets, items, async (spec, chunk, type) => {
+    await sql`update ${sql.table(spec.table)} set ${sql.ref(spec.column)} = (
+        select count(*) from favorite
+        where favorite.item_type = ${type} and favorite.item_id = ${sql.ref(`${spec.table}.${spec.idColumn}`)}
+      ) where ${sql.ref(spec.idColumn)} in (${sql.join(chunk)})`.execute(db);
+  });
+}
+
+export async function isFavorited(deps: FavoriteDeps, userId: string, ref: FavoriteRef): Promise<FavoriteState> {
+  const row = await deps.db
     .selectFrom('favorite')
     .select('id')
     .where('user_id', '=', userId)
-    .where('item_type', '=', itemType)
-    .where('item_id', '=', itemId)
+    .where('item_type', '=', ref.type)
+    .where('item_id', '=', ref.id)
     .executeTakeFirst();
-  return { isFavorited: row !== undefined, favoriteCount: await countOf(db, itemType, itemId) };
+  return { isFavorited: row !== undefined, favoriteCount: await deps.targets.read(deps.db, ref, 'favorite') };
 }
 
 export interface FavoriteEntry {
@@ -123,40 +131,25 @@ export interface FavoriteEntry {
   galgame: GalgameCard | null;
 }
 
-const pagination = (page: number, limit: number, total: number): Pagination => ({
-  page,
-  limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-});
-
 /** The caller's favourites, newest first. */
-export async function listFavorites(
-  db: Db,
-  userId: string,
-  page: number,
-  limit: number,
-): Promise<{ items: FavoriteEntry[]; pagination: Pagination }> {
-  const [rows, count] = await Promise.all([
+export async function listFavorites(db: Db, userId: string, request: PageRequest): Promise<Page<FavoriteEntry>> {
+  const { items, pagination } = await paginate(
+    request,
     db
       .selectFrom('favorite as f')
       .leftJoin('galgame as g', (join) => join.onRef('g.id', '=', 'f.item_id').on('f.item_type', '=', 'galgame'))
       .select(['f.item_type', 'f.item_id', 'f.created_at', ...cardColumns])
       .where('f.user_id', '=', userId)
       .orderBy('f.created_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
+      .orderBy('f.id', 'desc'),
     db
       .selectFrom('favorite')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('user_id', '=', userId),
+  );
   return {
-    items: rows.map((r) => ({
-      itemType: r.item_type as FavoriteItemType,
+    items: items.map((r) => ({
+      itemType: r.item_type,
       itemId: r.item_id,
       createdAt: r.created_at,
       galgame:
@@ -164,7 +157,7 @@ export async function listFavorites(
           ? toCard({ ...r, id: r.id, title: r.title } as Parameters<typeof toCard>[0])
           : null,
     })),
-    pagination: pagination(page, limit, Number(count.n)),
+    pagination,
   };
 }
 
@@ -172,31 +165,22 @@ export async function listFavorites(
 export async function favoriteGalgamesOf(
   db: Db,
   userId: string,
-  options: { page: number; limit: number; keyword?: string | undefined },
-): Promise<{ items: GalgameCard[]; pagination: Pagination }> {
+  options: PageRequest & { keyword?: string | undefined },
+): Promise<Page<GalgameCard>> {
   let q = db
     .selectFrom('favorite as f')
     .innerJoin('galgame as g', 'g.id', 'f.item_id')
     .where('f.user_id', '=', userId)
     .where('f.item_type', '=', 'galgame')
     .where('g.status', '=', 'published');
-  if (options.keyword) {
-    // Same on both databases: an explicit escape character, and case folded on both sides.
-    const like = `%${options.keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    q = q.where(
-      (eb) =>
-        sql<boolean>`(lower(${eb.ref('g.title')}) like ${like} escape '\\' or lower(${eb.ref('g.title_zh')}) like ${like} escape '\\')`,
-    );
+  const keyword = options.keyword;
+  if (keyword) {
+    q = q.where((eb) => eb.or([containsText(eb.ref('g.title'), keyword), containsText(eb.ref('g.title_zh'), keyword)]));
   }
-  const [rows, count] = await Promise.all([
-    q
-      .select(cardColumns)
-      .orderBy('f.created_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toCard), pagination: pagination(options.page, options.limit, Number(count.n)) };
+  const { items, pagination } = await paginate(
+    options,
+    q.select(cardColumns).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
+    q.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+  return { items: items.map(toCard), pagination };
 }

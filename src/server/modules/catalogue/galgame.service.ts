@@ -4,10 +4,11 @@ import {
   type GalgameCard,
   type GalgameDetail,
   type GalgameListQuery,
-  type GalgameStatus,
-  type Pagination,
 } from '../../../shared/catalogue.ts';
-import type { Database, Db, GalgameTable } from '../../db/database.ts';
+import { monthRange, siteToday } from '../../../shared/site-day.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { onPage, paginate, type Page } from '../../db/paginate.ts';
+import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
@@ -47,35 +48,33 @@ export function applyListFilters<O>(q: GameQuery<O>, f: Omit<GalgameListQuery, '
   return query;
 }
 
+/** The filtered list in the order chosen (the id breaks ties, so pages never overlap). */
+function orderedList(db: Db, query: GalgameListQuery) {
+  const q = applyListFilters(db.selectFrom('galgame as g').select(cardColumns), query);
+  if (query.sort === 'rating') return q.orderBy('g.rating_avg', 'desc').orderBy('g.id', 'desc');
+  if (query.sort === 'popularity') return q.orderBy('g.view_count', 'desc').orderBy('g.id', 'desc');
+  return q.orderBy('g.release_date', (ob) => ob.desc().nullsLast()).orderBy('g.id', 'desc');
+}
+
 export function listQuery(db: Db, query: GalgameListQuery, pageSize = LIST_PAGE_SIZE) {
-  let q = applyListFilters(db.selectFrom('galgame as g').select(cardColumns), query);
-  if (query.sort === 'rating') q = q.orderBy('g.rating_avg', 'desc').orderBy('g.id', 'desc');
-  else if (query.sort === 'popularity') q = q.orderBy('g.view_count', 'desc').orderBy('g.id', 'desc');
-  else q = q.orderBy('g.release_date', (ob) => ob.desc().nullsLast()).orderBy('g.id', 'desc');
-  return q.limit(pageSize).offset((query.page - 1) * pageSize);
+  return onPage(orderedList(db, query), { page: query.page, limit: pageSize });
 }
 
 export async function listGalgames(
   db: Db,
   query: GalgameListQuery,
   pageSize = LIST_PAGE_SIZE,
-): Promise<{ items: GalgameCard[]; pagination: Pagination }> {
-  const countQuery = applyListFilters(
-    db.selectFrom('galgame as g').select((eb) => eb.fn.countAll<number>().as('total')),
-    query,
+): Promise<Page<GalgameCard>> {
+  const { items, pagination } = await paginate(
+    { page: query.page, limit: pageSize },
+    orderedList(db, query),
+    applyListFilters(
+      db.selectFrom('galgame as g').select((eb) => eb.fn.countAll<number>().as('total')),
+      query,
+    ),
   );
-  const [rows, count] = await Promise.all([
-    listQuery(db, query, pageSize).execute(),
-    countQuery.executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(count.total);
-  return {
-    items: rows.map(toCard),
-    pagination: { page: query.page, limit: pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
-  };
+  return { items: items.map(toCard), pagination };
 }
-
-const todayIso = (now: Date) => now.toISOString().slice(0, 10);
 
 function latestQuery(db: Db, today: string, size: number) {
   return published(db.selectFrom('galgame as g').select(cardColumns))
@@ -85,9 +84,9 @@ function latestQuery(db: Db, today: string, size: number) {
     .limit(size);
 }
 
-/** The newest released games (the home page's block). */
+/** The newest released games (the home page's block): released on or before today's site date. */
 export async function latestGalgames(db: Db, now = new Date(), size = 6): Promise<GalgameCard[]> {
-  return (await latestQuery(db, todayIso(now), size).execute()).map(toCard);
+  return (await latestQuery(db, siteToday(now), size).execute()).map(toCard);
 }
 
 export interface FrontPage {
@@ -100,10 +99,13 @@ export interface FrontPage {
   tags: { id: number; name: string; nameZh: string; gameCount: number }[];
 }
 
-/** The blocks of /galgame: new, upcoming (dated, then TBD), popular, highly rated, and tags to browse by. */
+/**
+ * The blocks of /galgame: new, upcoming (dated, then TBD), popular, highly rated, and tags to browse by.
+ * "Released" and "upcoming" split at today's site date, so a game out today in Shanghai is new, not upcoming.
+ */
 export async function frontPage(db: Db, now = new Date(), size = 12): Promise<FrontPage> {
   const base = () => published(db.selectFrom('galgame as g').select(cardColumns));
-  const today = todayIso(now);
+  const today = siteToday(now);
   const [latest, upcoming, undated, popular, topRated, tags] = await Promise.all([
     latestQuery(db, today, size).execute(),
     base()
@@ -141,9 +143,10 @@ export async function frontPage(db: Db, now = new Date(), size = 12): Promise<Fr
 
 /** Games released in one month (YYYY-MM), by day. */
 export async function releasesOfMonth(db: Db, month: string): Promise<GalgameCard[]> {
+  const { first, last } = monthRange(month);
   const rows = await published(db.selectFrom('galgame as g').select(cardColumns))
-    .where('g.release_date', '>=', `${month}-01`)
-    .where('g.release_date', '<=', `${month}-31`)
+    .where('g.release_date', '>=', first)
+    .where('g.release_date', '<=', last)
     .orderBy('g.release_date', 'asc')
     .orderBy('g.id', 'asc')
     .limit(500)
@@ -221,7 +224,7 @@ export async function galgameDetail(db: Db, id: number): Promise<GalgameDetail> 
     images: parseJsonList<string>(game.images),
     prices: parsePrices(game.prices),
     platforms: platforms.map((p) => p.platform),
-    status: game.status as GalgameStatus,
+    status: game.status,
     scoreHistogram: normaliseHistogram(parseJsonList<number>(game.score_hist)),
     producers: producers.map((p) => ({ id: p.id, name: p.name, nameZh: p.name_zh, role: p.role, note: p.note })),
     staff: staff.map((p) => ({ id: p.id, name: p.name, nameZh: p.name_zh, role: p.role, note: p.note })),

@@ -1,9 +1,10 @@
 import type { PlayStatus, RatingSummary, RatingView } from '../../../shared/catalogue.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import { onPage, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { parseJsonList } from './catalogue.mappers.ts';
 import { normaliseHistogram } from './galgame.service.ts';
-import { nextId } from './ids.ts';
+import { nextId } from '../../db/ids.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 
 export interface RatingInput {
@@ -155,7 +156,7 @@ function toView(r: {
   id: number;
   galgame_id: number;
   score: number;
-  play_status: string;
+  play_status: PlayStatus;
   text: string;
   spoiler: number;
   like_count: number;
@@ -170,7 +171,7 @@ function toView(r: {
     id: r.id,
     galgameId: r.galgame_id,
     score: r.score,
-    status: r.play_status as PlayStatus,
+    status: r.play_status,
     text: r.text,
     spoiler: r.spoiler === 1,
     likeCount: r.like_count,
@@ -208,16 +209,20 @@ export async function myRating(db: Db, userId: string, galgameId: number): Promi
 }
 
 /** The newest ratings of a game (those with text first show what people think). */
-export async function ratingsOf(db: Db, galgameId: number, limit = 20, offset = 0): Promise<RatingView[]> {
-  const rows = await db
-    .selectFrom('rating as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(ratingColumns)
-    .where('r.galgame_id', '=', galgameId)
-    .orderBy('r.updated_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+export async function ratingsOf(
+  db: Db,
+  galgameId: number,
+  request: PageRequest = { page: 1, limit: 20 },
+): Promise<RatingView[]> {
+  const rows = await onPage(
+    db
+      .selectFrom('rating as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(ratingColumns)
+      .where('r.galgame_id', '=', galgameId)
+      .orderBy('r.updated_at', 'desc')
+      .orderBy('r.id', 'desc'),
+    request,
+  ).execute();
   return rows.map(toView);
 }

@@ -1,3 +1,4 @@
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 
@@ -46,4 +47,22 @@ export function createViewCounter(db: Db, logger: Logger, intervalMs = 5000): Vi
       await flush();
     },
   };
+}
+
+const viewCounters = new WeakMap<AppContext, ViewCounter>();
+
+/** The page-view counter of an app, made on first use. */
+export function viewsOf(ctx: AppContext): ViewCounter {
+  let counter = viewCounters.get(ctx);
+  if (!counter) {
+    counter = createViewCounter(ctx.db, ctx.logger);
+    viewCounters.set(ctx, counter);
+  }
+  return counter;
+}
+
+/** Writes the app's buffered views and stops its counter (the catalogue module's stop hook). */
+export async function stopViewCounter(ctx: AppContext): Promise<void> {
+  await viewCounters.get(ctx)?.stop();
+  viewCounters.delete(ctx);
 }

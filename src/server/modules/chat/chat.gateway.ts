@@ -5,6 +5,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { SessionEvents, SessionRevokedEvent } from '../auth/auth.events.ts';
 import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
+import { refuseUpgrade } from '../../http/upgrade.ts';
 
 export const CHAT_PATH = '/ws/chat';
 
@@ -87,31 +88,6 @@ interface Connection {
   frames: number;
   windowStart: number;
   expiry: NodeJS.Timeout | undefined;
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  503: 'Service Unavailable',
-};
-
-/** Answers an upgrade with a plain HTTP error and closes the socket once it is written. */
-function refuse(socket: Duplex, status: number, extraHeaders: Record<string, string> = {}): void {
-  if (socket.destroyed) return;
-  const text = STATUS_TEXT[status] ?? 'Error';
-  const headers = Object.entries({
-    Connection: 'close',
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-    ...extraHeaders,
-  })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  // Destroyed after the answer is flushed: a client that never closes its side cannot hold the socket.
-  socket.once('finish', () => socket.destroy());
-  socket.end(`HTTP/1.1 ${status} ${text}\r\n${headers}\r\n${text}`);
 }
 
 function sameOrigin(origin: string, expected: string): boolean {
@@ -270,24 +246,24 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       try {
         url = new URL(req.url ?? '/', 'http://localhost');
       } catch {
-        return refuse(socket, 400);
+        return refuseUpgrade(socket, 400);
       }
-      if (url.pathname !== CHAT_PATH) return refuse(socket, 404);
-      if (closing) return refuse(socket, 503);
-      if (req.headers.upgrade?.toLowerCase() !== 'websocket') return refuse(socket, 400);
+      if (url.pathname !== CHAT_PATH) return refuseUpgrade(socket, 404);
+      if (closing) return refuseUpgrade(socket, 503);
+      if (req.headers.upgrade?.toLowerCase() !== 'websocket') return refuseUpgrade(socket, 400);
       const origin = req.headers.origin;
       if (origin !== undefined && !sameOrigin(origin, deps.publicOrigin)) {
         log.info({ path: CHAT_PATH, status: 403, origin }, 'websocket upgrade refused: foreign origin');
-        return refuse(socket, 403);
+        return refuseUpgrade(socket, 403);
       }
       const token = url.searchParams.get('token');
       if (!token) {
         log.info({ path: CHAT_PATH, status: 401 }, 'websocket upgrade refused');
-        return refuse(socket, 401);
+        return refuseUpgrade(socket, 401);
       }
       if (pending >= limits.pendingUpgrades) {
         log.warn({ pending }, 'websocket upgrade refused: too many pending');
-        return refuse(socket, 503, { 'Retry-After': '5' });
+        return refuseUpgrade(socket, 503, { 'Retry-After': '5' });
       }
       pending++;
       deps
@@ -295,7 +271,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
         .then(
           (identity) => {
             if (socket.destroyed) return;
-            if (closing) return refuse(socket, 503);
+            if (closing) return refuseUpgrade(socket, 503);
             wss.handleUpgrade(req, socket, head, (ws) => accept(ws, identity));
           },
           (error: unknown) => {
@@ -303,7 +279,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
               error instanceof HttpError && (error.status === 401 || error.status === 403) ? error.status : 503;
             if (status === 503) log.error({ err: error }, 'websocket token check failed');
             else log.info({ path: CHAT_PATH, status }, 'websocket upgrade refused');
-            refuse(socket, status);
+            refuseUpgrade(socket, status);
           },
         )
         .catch((error: unknown) => {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { mediaContract } from '../../../shared/media/media.contract.ts';
 import { imageQuerySchema } from './image-query.ts';
 import type { AppContext } from '../../context.ts';
+import { contractRoutes } from '../../http/contract-route.ts';
 import { downloadImage, sharedTransformQueue, transformImage } from './image.service.ts';
 import type { TransformQueue } from './transform-queue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
@@ -38,13 +39,14 @@ export function imageTransformRoutes(ctx: AppContext, options: MediaRouteOptions
 
 /** GET /api/image/download?url= — streams an image as an attachment (the preview's download button). */
 export function imageDownloadRoutes(ctx: AppContext) {
-  return new Hono().get('/image/download', async (c) => {
-    const { url } = z.object({ url: z.string().min(1).max(2048) }).parse(c.req.query());
-    const image = await downloadImage(ctx.config, url);
-    c.header('Content-Type', image.contentType);
-    c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(image.filename)}`);
-    c.header('Cache-Control', 'private, max-age=3600');
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.body(new Uint8Array(image.body));
+  return contractRoutes(ctx, mediaContract, {
+    downloadImage: async (c, { query }) => {
+      const image = await downloadImage(ctx.config, query.url);
+      c.header('Content-Type', image.contentType);
+      c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(image.filename)}`);
+      c.header('Cache-Control', 'private, max-age=3600');
+      c.header('X-Content-Type-Options', 'nosniff');
+      return c.body(new Uint8Array(image.body));
+    },
   });
 }

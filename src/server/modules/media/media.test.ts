@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { createMediaApp } from '../../http/api.ts';
+import { createMediaApp } from './media.app.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { resolveImageSource } from './image-source.ts';
 import { transformImage } from './image.service.ts';

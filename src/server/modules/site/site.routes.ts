@@ -1,11 +1,13 @@
-import { Hono } from 'hono';
+import { siteContract } from '../../../shared/site/site.contract.ts';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../http/respond.ts';
+import { contractRoutes } from '../../http/contract-route.ts';
 import { publicConfigFrom } from './site.service.ts';
 
 export function siteRoutes(ctx: AppContext) {
-  return new Hono().get('/site/config', (c) => {
-    c.header('Cache-Control', 'public, max-age=60');
-    return ok(c, publicConfigFrom(ctx.config));
+  return contractRoutes(ctx, siteContract, {
+    config: (c) => {
+      c.header('Cache-Control', 'public, max-age=60');
+      return { data: publicConfigFrom(ctx.config) };
+    },
   });
 }

@@ -8,6 +8,9 @@ import { addFavorite } from '../catalogue/favorites.service.ts';
 import { saveRating } from '../catalogue/ratings.service.ts';
 import { createUser } from './users.service.ts';
 import { USER_REFERENCES, findUserForRemoval, removeUser } from './users.removal.ts';
+import { appTargets } from '../index.ts';
+
+const targets = appTargets();
 
 const at = '2026-11-01T00:00:00.000Z';
 
@@ -104,6 +107,8 @@ describe('removing a user', () => {
         { id: 2, download_id: 1, url: 'https://example.test/2', created_at: at },
       ])
       .execute();
+    const deps = { db, targets };
+    const viewer = (id: string) => ({ id, group: 'user' as const });
     const rate = (who: string, game: number, score: number) =>
       saveRating(db, who, game, { score, status: 'completed', text: '', spoiler: false });
     await rate(ids.a, 1, 9);
@@ -111,10 +116,10 @@ describe('removing a user', () => {
     await rate(ids.b, 1, 7);
     await rate(ids.c, 2, 3);
     await rate(ids.c, 3, 10);
-    await addFavorite(db, ids.a, 'galgame', 1);
-    await addFavorite(db, ids.a, 'galgame', 2);
-    await addFavorite(db, ids.b, 'galgame', 1);
-    await addFavorite(db, ids.c, 'galgame', 3);
+    await addFavorite(deps, viewer(ids.a), { type: 'galgame', id: 1 });
+    await addFavorite(deps, viewer(ids.a), { type: 'galgame', id: 2 });
+    await addFavorite(deps, viewer(ids.b), { type: 'galgame', id: 1 });
+    await addFavorite(deps, viewer(ids.c), { type: 'galgame', id: 3 });
     await reportLink(db, 1, ids.a, 'dead');
     await reportLink(db, 2, ids.a, 'dead');
     await reportLink(db, 1, ids.b, '');
@@ -143,12 +148,14 @@ describe('removing a user', () => {
 
   it('refuses an unknown user and changes nothing', async () => {
     const before = await recount(t.db);
-    await expect(removeUser(t.db, 'no-such-user')).rejects.toSatisfy((e) => e instanceof HttpError && e.status === 404);
+    await expect(removeUser({ db: t.db, targets }, 'no-such-user')).rejects.toSatisfy(
+      (e) => e instanceof HttpError && e.status === 404,
+    );
     expect(await recount(t.db)).toEqual(before);
   });
 
   it('deletes the account and what it owned, and every aggregate equals a recount', async () => {
-    const removed = await removeUser(t.db, ids.a);
+    const removed = await removeUser({ db: t.db, targets }, ids.a);
     expect(removed).toMatchObject({ id: ids.a, name: 'Leaving', ratings: 2, favorites: 2, linkReports: 2 });
 
     const { stored, counted } = await recount(t.db);

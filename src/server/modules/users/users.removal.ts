@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
+import type { TargetRegistry } from '../../platform/targets/targets.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { recountLinkReports } from '../catalogue/downloads.service.ts';
-import { recountFavorites } from '../catalogue/favorites.service.ts';
+import { lockFavoriteCounts, recountFavorites } from '../catalogue/favorites.service.ts';
 import { recountRatings } from '../catalogue/ratings.service.ts';
 
 export interface RemovedUser {
@@ -53,8 +54,8 @@ export async function findUserForRemoval(db: Db, key: string): Promise<{ id: str
  * the user contributed to (game rating counts, averages and histograms, favourite counts, link report
  * counts), so nothing keeps the removed user's share.
  */
-export async function removeUser(db: Db, id: string): Promise<RemovedUser> {
-  return db.transaction().execute(async (trx) => {
+export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: string): Promise<RemovedUser> {
+  return deps.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
       .select(['id', 'user_id', 'name'])
@@ -66,6 +67,8 @@ export async function removeUser(db: Db, id: string): Promise<RemovedUser> {
       trx.selectFrom('favorite').select(['item_type', 'item_id']).where('user_id', '=', id).execute(),
       trx.selectFrom('link_report').select('link_id').where('user_id', '=', id).execute(),
     ]);
+    // Games rated or favourited are locked in one pass in id order (two removals never wait on each other
+    // crosswise); the favourite counts of other types are locked by the favourites service.
     const games = [
       ...new Set([
         ...ratings.map((r) => r.galgame_id),
@@ -82,6 +85,7 @@ export async function removeUser(db: Db, id: string): Promise<RemovedUser> {
         .where('id', 'in', games.slice(i, i + 500))
         .execute();
     }
+    await lockFavoriteCounts(trx, deps.targets, favorites);
     for (let i = 0; i < links.length; i += 500) {
       await trx
         .updateTable('download_link')
@@ -94,7 +98,7 @@ export async function removeUser(db: Db, id: string): Promise<RemovedUser> {
     await trx.deleteFrom('link_report').where('user_id', '=', id).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await recountRatings(trx, games);
-    await recountFavorites(trx, games);
+    await recountFavorites(trx, deps.targets, favorites);
     await recountLinkReports(trx, links);
     return {
       id: user.id,

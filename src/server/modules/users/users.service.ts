@@ -7,10 +7,12 @@ import {
   type UserSetting,
   userSettingSchema,
 } from '../../../shared/auth.ts';
-import type { Db, UserRow } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from './users.tables.ts';
 import { HttpError, fieldIssue } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
-import { newId, wholeSecond } from '../auth/tokens.ts';
+import { wholeSecond } from '../auth/tokens.ts';
+import { newId, nextId } from '../../db/ids.ts';
 import { DECIMAL_ID, normaliseName } from '../../../shared/input-rules.ts';
 import { nameSkeleton } from './name-skeleton.ts';
 import { sessionEvents } from '../auth/auth.events.ts';
@@ -103,12 +105,7 @@ export interface NewUser {
 
 /** Creates a user with the next numeric userId. The name (any case or look-alike) and email must be free. */
 export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
-  const counter = await db
-    .updateTable('counter')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', 'user_id')
-    .returning('value')
-    .executeTakeFirstOrThrow();
+  const userId = await nextId(db, 'user_id');
   const at = now.toISOString();
   const name = normaliseName(input.name.trim());
   try {
@@ -116,7 +113,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       .insertInto('users')
       .values({
         id: newId(),
-        user_id: Number(counter.value),
+        user_id: userId,
         name,
         name_key: nameKey(name),
         name_skeleton: nameSkeleton(name),

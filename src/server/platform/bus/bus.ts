@@ -4,12 +4,12 @@ import { messageRef } from '../../../shared/i18n/index.ts';
 /** A plain JSON value: what survives JSON.stringify/parse unchanged. Declare topic payloads as `type` aliases. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** Topic name → payload type, e.g. `{ 'chat.message': { roomId: string; messageId: string } }`. */
+/** Topic name → payload type, e.g. `{ 'chat.message': { roomId: string; messageId: string } }` (interfaces fit too). */
 export type TopicMap = Record<string, JsonValue>;
 
 export type BusHandler<P> = (payload: P) => void | Promise<void>;
 
-export interface Bus<T extends TopicMap> {
+export interface Bus<T extends object> {
   /**
    * Sends `payload` to every subscriber of `topic`, in this process and (on PostgreSQL) in every other
    * one. Handlers run later, never inside this call; their errors are logged and never reach here.

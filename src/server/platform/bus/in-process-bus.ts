@@ -6,11 +6,10 @@ import {
   type BusHandler,
   type JsonValue,
   type PlatformLogger,
-  type TopicMap,
 } from './bus.ts';
 
 /** The bus of a single process (the default, with SQLite): events never leave this process. */
-export function createInProcessBus<T extends TopicMap>(options: { logger: PlatformLogger }): Bus<T> {
+export function createInProcessBus<T extends object>(options: { logger: PlatformLogger }): Bus<T> {
   const fanout = new LocalFanout(options.logger);
   let closed = false;
 

@@ -10,7 +10,6 @@ import {
   type BusHandler,
   type JsonValue,
   type PlatformLogger,
-  type TopicMap,
 } from './bus.ts';
 
 export interface PostgresBusOptions {
@@ -53,7 +52,7 @@ interface Envelope {
  * here are delivered to local subscribers directly, once; the NOTIFY echo carries our origin id and is
  * skipped. Events sent while the listener is down are not replayed (use jobs for work that must happen).
  */
-export function createPostgresBus<T extends TopicMap>(options: PostgresBusOptions): Bus<T> {
+export function createPostgresBus<T extends object>(options: PostgresBusOptions): Bus<T> {
   const { logger } = options;
   const origin = randomBytes(9).toString('base64url');
   const fanout = new LocalFanout(logger);

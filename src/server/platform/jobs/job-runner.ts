@@ -44,6 +44,8 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Claims what is due now (up to the free slots), runs it and resolves with how many ran. */
   runDue(): Promise<number>;
+  /** Looks at the queue now instead of at the next poll (this process just enqueued something). */
+  poke(): void;
   /** Housekeeping: keeps recurring jobs scheduled, buries abandoned jobs, prunes old ones. */
   maintain(): Promise<void>;
   /** Runs the handler of `name` every `everyMs` (on shared slots), however many processes schedule it. */
@@ -85,6 +87,7 @@ export function createJobRunner<J extends JobMap>(options: JobRunnerOptions<J>):
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
   let backlog = false;
+  let poked = false;
 
   async function execute(job: JobRow): Promise<void> {
     const hold: Hold = { id: job.id, workerId, attempts: job.attempts };
@@ -168,17 +171,22 @@ export function createJobRunner<J extends JobMap>(options: JobRunnerOptions<J>):
       }
       if (!running) break;
       if (backlog && active.size < concurrency) continue;
+      if (poked && active.size < concurrency) {
+        poked = false;
+        continue;
+      }
       // Idle: look again after pollMs. Busy with more waiting: look again as soon as a slot frees up.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wake = () => {
-          if (backlog || !running) {
+          if (backlog || poked || !running) {
             clearTimeout(timer);
             resolve();
           }
         };
       });
       wake = null;
+      poked = false;
     }
   }
 
@@ -202,6 +210,10 @@ export function createJobRunner<J extends JobMap>(options: JobRunnerOptions<J>):
       return started.length;
     },
     maintain,
+    poke() {
+      poked = true;
+      wake?.();
+    },
     schedule(name, everyMs) {
       if (!handlers[name]) throw new Error(`Cannot schedule "${name}": the runner has no handler for it.`);
       if (!Number.isInteger(everyMs) || everyMs < 1000) {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ErrorCode } from '../../../shared/api.ts';
 
 /** What a stored object is, without its bytes. */
 export interface StoredObjectInfo {
@@ -49,15 +50,19 @@ export interface Storage {
   publicUrl(key: string): string;
 }
 
-export type StorageErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UPLOAD_URL_EXPIRED'
-  | 'UPLOAD_SIGNATURE_INVALID'
-  | 'UPLOAD_INCOMPLETE'
-  | 'METHOD_NOT_ALLOWED'
-  | 'INTERNAL_ERROR';
+/** The codes a storage error answers with (each one of the API's ERROR_CODES). */
+export const STORAGE_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UPLOAD_URL_EXPIRED',
+  'UPLOAD_SIGNATURE_INVALID',
+  'UPLOAD_INCOMPLETE',
+  'METHOD_NOT_ALLOWED',
+  'INTERNAL_ERROR',
+] as const satisfies readonly ErrorCode[];
+
+export type StorageErrorCode = (typeof STORAGE_ERROR_CODES)[number];
 
 /** A storage request the caller (or the uploading client) got wrong, with the HTTP status it maps to. */
 export class StorageError extends Error {

@@ -84,4 +84,5 @@ export const server: AreaMessages<typeof reference> = {
   'server.ratingSaved': 'Rating saved',
   'server.ratingDeleted': 'Rating deleted',
   'server.linkReported': 'Thanks for the report; we will check it soon',
+  'server.targetNotFound': 'The item does not exist or has been deleted',
 };

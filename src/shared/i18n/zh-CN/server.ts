@@ -78,4 +78,5 @@ export const server = {
   'server.ratingSaved': '评分已保存',
   'server.ratingDeleted': '评分已删除',
   'server.linkReported': '感谢反馈，我们会尽快核实',
+  'server.targetNotFound': '内容不存在或已被删除',
 } as const;

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import type { Platform, PRODUCER_ROLES, RELATIONS, STAFF_ROLES } from '../../../../shared/catalogue.ts';
 import type { CharacterInput, GalgameInput, PersonInput, ProducerInput } from '../catalogue.writer.ts';
+import { isSiteDate } from '../../../../shared/site-day.ts';
+import { type Infobox, infoboxText, infoboxValues, parseInfobox, splitNames } from './bangumi.infobox.ts';
+
+export {
+  type Infobox,
+  type InfoboxItem,
+  type InfoboxValue,
+  infoboxText,
+  infoboxValues,
+  parseInfobox,
+  splitNames,
+} from './bangumi.infobox.ts';
 
 // Pure mapping from the Bangumi Archive dump (https://github.com/bangumi/Archive) to catalogue inputs.
 // Code tables follow bangumi/common (subject_staffs.yml, subject_relations.yml, subject_platforms.yml);
@@ -84,92 +96,6 @@ export const parseLine = {
 } satisfies Record<DumpFile, (line: string) => unknown>;
 
 // ---------------------------------------------------------------------------------------------------
-// Infobox (wiki template) parser.
-
-export interface InfoboxItem {
-  key: string;
-  value: string;
-}
-export type InfoboxValue = string | InfoboxItem[];
-export interface Infobox {
-  /** The template name after `{{Infobox`, e.g. "Game" or "animanga/TVAnime". */
-  type: string;
-  fields: Map<string, InfoboxValue>;
-}
-
-/**
- * Parses `{{Infobox Type\n|key= value\n|list={\n[a]\n[k|v]\n}\n}}`. Lenient like the site itself: text
- * that is not a wiki gives no fields, a list left open ends at `}}`, an item without brackets is taken
- * as is, and a field given twice keeps every value (as a list).
- */
-export function parseInfobox(wiki: string): Infobox {
-  const fields = new Map<string, InfoboxValue>();
-  const lines = wiki.replace(/\r\n?/g, '\n').split('\n');
-  const start = lines.findIndex((l) => l.trim() !== '');
-  const head = lines[start]?.trim() ?? '';
-  if (!/^\{\{infobox/i.test(head)) return { type: '', fields };
-  const type = head.slice('{{Infobox'.length).trim();
-
-  const add = (key: string, value: InfoboxValue) => {
-    const previous = fields.get(key);
-    if (previous === undefined) return void fields.set(key, value);
-    const asItems = (v: InfoboxValue): InfoboxItem[] => (typeof v === 'string' ? [{ key: '', value: v }] : v);
-    fields.set(key, [...asItems(previous), ...asItems(value)]);
-  };
-
-  let list: { key: string; items: InfoboxItem[] } | null = null;
-  for (const raw of lines.slice(start + 1)) {
-    const line = raw.trim();
-    if (list) {
-      if (line === '}' || line === '}}') {
-        add(list.key, list.items);
-        list = null;
-        if (line === '}}') break;
-      } else if (line !== '') {
-        const inner = line.startsWith('[') ? line.slice(1, line.endsWith(']') ? -1 : undefined) : line;
-        const bar = inner.indexOf('|');
-        list.items.push(
-          bar < 0
-            ? { key: '', value: inner.trim() }
-            : { key: inner.slice(0, bar).trim(), value: inner.slice(bar + 1).trim() },
-        );
-      }
-      continue;
-    }
-    if (line === '}}') break;
-    if (!line.startsWith('|')) continue;
-    const eq = line.indexOf('=');
-    const key = (eq < 0 ? line.slice(1) : line.slice(1, eq)).trim();
-    const value = eq < 0 ? '' : line.slice(eq + 1).trim();
-    if (!key) continue;
-    if (value === '{') list = { key, items: [] };
-    else if (/^\{\s*\}$/.test(value)) add(key, []);
-    else add(key, value);
-  }
-  if (list) add(list.key, list.items);
-  return { type, fields };
-}
-
-/** Every non-empty value of the first of `keys` the infobox has (a scalar is a one-value list). */
-export function infoboxValues(box: Infobox, ...keys: string[]): string[] {
-  for (const key of keys) {
-    const value = box.fields.get(key);
-    if (value === undefined) continue;
-    const values = typeof value === 'string' ? [value] : value.map((item) => item.value);
-    return values.filter((v) => v !== '');
-  }
-  return [];
-}
-
-export const infoboxText = (box: Infobox, ...keys: string[]): string => infoboxValues(box, ...keys)[0] ?? '';
-
-/** Company names in one infobox value: "A、B" or "A / B" name two. */
-export function splitNames(values: string[]): string[] {
-  const names = values.flatMap((v) => v.split(/[、，,／]|\s+\/\s+|\//)).map((n) => n.trim());
-  return [...new Set(names.filter((n) => n !== ''))];
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Which game subjects are galgame.
 
 /**
@@ -242,10 +168,9 @@ export function platformsOf(box: Infobox): Platform[] {
 export function parseDate(value: string): string | null {
   const match = /(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})/.exec(value);
   if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1900 || year > 2100 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  const [year, month, day] = [match[1] ?? '', match[2] ?? '', match[3] ?? ''];
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return Number(year) >= 1900 && Number(year) <= 2100 && isSiteDate(date) ? date : null;
 }
 
 /** The subject's `date`, else the earliest valid 发行日期 (发售日 on doujin games); null = TBD. */

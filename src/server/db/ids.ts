@@ -1,15 +1,19 @@
-import type { Db } from '../../db/database.ts';
+import { randomBytes } from 'node:crypto';
+import type { Db } from './database.ts';
 
-export type CounterName =
-  | 'galgame_id'
-  | 'producer_id'
-  | 'person_id'
-  | 'character_id'
-  | 'tag_id'
-  | 'download_id'
-  | 'download_link_id'
-  | 'rating_id'
-  | 'favorite_id';
+/** A new random document id: 24 hex characters, the shape of the spec's `_id`. */
+export function newId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/**
+ * The named id counters (rows of the `counter` table). Each module adds the counters its migration
+ * creates: `declare module '../../db/ids.ts' { interface IdCounters { post_id: true } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the modules
+export interface IdCounters {}
+
+export type CounterName = keyof IdCounters & string;
 
 /** The next id from a named counter (atomic in both databases). */
 export async function nextId(db: Db, name: CounterName): Promise<number> {

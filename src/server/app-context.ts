@@ -1,0 +1,177 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { AppContext, AppJobQueue, AppTopics } from './context.ts';
+import type { JsonValue } from './platform/bus/bus.ts';
+import { connectDatabase, explainDatabaseError, type DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest } from './db/migrator.ts';
+import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
+import { appModules } from './modules/index.ts';
+import type { ServerModule } from './modules/module.ts';
+import { createBus } from './platform/bus/create-bus.ts';
+import { ensurePrivateDir, type Config } from './platform/config.ts';
+import { enqueue } from './platform/jobs/job-queue.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs/job-runner.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
+import { createTargetRegistry } from './platform/targets/targets.ts';
+
+export function readVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return pkg && typeof pkg === 'object' && 'version' in pkg ? String(pkg.version) : '0.0.0';
+}
+
+export interface AppContextOptions {
+  /** Default: a logger at LOG_LEVEL in LOG_FORMAT. */
+  logger?: Logger;
+  /** The id of the client build being served ('dev' when none). */
+  buildId?: string;
+  /** An open database to use instead of connecting to DATABASE_URL (tests); it is not closed by `close`. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  /** Default: every module (modules/index.ts). */
+  modules?: readonly ServerModule[];
+  /** Apply pending migrations first (default true; the migrate command moves them itself). */
+  migrate?: boolean;
+  /** Load the demo content into an empty database (default: SEED_DEMO). */
+  seedDemo?: boolean;
+  /**
+   * Run the job worker in this process (default true). Command-line tools that only write turn it off:
+   * the jobs they enqueue run in the server.
+   */
+  worker?: boolean | { pollMs?: number; concurrency?: number };
+  /** Run the modules' start hooks and subscriptions (default true). */
+  start?: boolean;
+}
+
+export interface App {
+  ctx: AppContext;
+  /** The job worker of this process, when it runs one. */
+  runner: JobRunner | null;
+  /** Stops the worker, the modules, the bus and the database, in that order. */
+  close: () => Promise<void>;
+}
+
+/** The secret that signs the local driver's upload addresses, derived from JWT_SECRET. */
+export function uploadSecret(config: Pick<Config, 'jwtSecret'>): string {
+  return createHmac('sha256', config.jwtSecret).update('hikari:media-upload').digest('hex');
+}
+
+/**
+ * Makes the one app context the server, the command-line tools and the tests use: opens and migrates
+ * the database (failing with one StartupError line when it cannot), loads the demo content on an
+ * empty one, and builds the mailer, storage, bus, job queue and target registry from the modules.
+ */
+export async function createAppContext(config: Config, options: AppContextOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.logLevel, { format: config.logFormat });
+  const modules = options.modules ?? appModules;
+  // Media and the image cache hold what users uploaded: readable by this user only.
+  if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
+  ensurePrivateDir(path.join(config.dataDir, 'cache/img'), 'DATA_DIR');
+
+  const handle = options.database ?? connectDatabase(config.database);
+  const closeDatabase = options.database ? async () => {} : () => handle.close();
+  try {
+    // A first query surfaces an unreachable server or a damaged file with its own error code.
+    await sql`select 1`.execute(handle.db).catch((error: unknown) => {
+      throw explainDatabaseError(error, config.database) ?? error;
+    });
+    if (options.migrate !== false) {
+      const applied = await migrateToLatest(handle.db);
+      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    }
+    if ((options.seedDemo ?? config.seedDemo) && (await needsDemoSeed(handle.db))) {
+      const summary = await runDemoSeed(handle.db);
+      logger.info({ seed: summary }, 'demo content loaded');
+    }
+  } catch (error) {
+    await closeDatabase().catch(() => undefined);
+    throw error;
+  }
+
+  let runner: JobRunner | null = null;
+  const jobs: AppJobQueue = {
+    enqueue: (db, name, payload, enqueueOptions) => enqueue(db, name, payload as JsonValue, enqueueOptions),
+    poke: () => runner?.poke(),
+  };
+  const ctx: AppContext = {
+    config,
+    logger,
+    db: handle.db,
+    dialect: handle.dialect,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+    storage: createStorage(config, {
+      uploadSecret: uploadSecret(config),
+      onError: (error) => logger.error({ err: error }, 'upload failed'),
+    }),
+    bus: createBus<AppTopics>(config.database, { db: handle.db, logger }),
+    jobs,
+    targets: createTargetRegistry(modules.flatMap((m) => m.targets ?? [])),
+    modules,
+    version: readVersion(),
+    buildId: options.buildId ?? 'dev',
+    startedAt: Date.now(),
+  };
+
+  const unsubscribe: (() => void)[] = [];
+  const started: ServerModule[] = [];
+  async function close(): Promise<void> {
+    await runner?.stop();
+    for (const module of started.reverse()) {
+      await Promise.resolve(module.stop?.(ctx)).catch((error: unknown) =>
+        logger.error({ err: error, module: module.name }, 'module stop failed'),
+      );
+    }
+    for (const off of unsubscribe) off();
+    await ctx.bus.close().catch((error: unknown) => logger.warn({ err: error }, 'bus close failed'));
+    await closeDatabase();
+  }
+
+  try {
+    if (options.start !== false) {
+      for (const module of modules) {
+        for (const subscription of module.subscriptions ?? []) {
+          unsubscribe.push(
+            ctx.bus.subscribe(subscription.topic, (payload) => subscription.handle(ctx, payload as never)),
+          );
+        }
+        started.push(module);
+        await module.start?.(ctx);
+      }
+      await ctx.bus.ready();
+    }
+    if (options.worker !== false) {
+      const settings = typeof options.worker === 'object' ? options.worker : {};
+      runner = createJobRunner({
+        db: handle.db,
+        dialect: handle.dialect,
+        handlers: jobHandlers(ctx, modules),
+        logger,
+        ...settings,
+      });
+      for (const module of modules)
+        for (const task of module.housekeeping ?? []) runner.schedule(task.name, task.everyMs);
+      runner.start();
+    }
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  return { ctx, runner, close };
+}
+
+/** The job handlers of all modules, with each housekeeping task as the handler of its recurring job. */
+function jobHandlers(ctx: AppContext, modules: readonly ServerModule[]): Record<string, JobHandler<unknown>> {
+  const handlers: Record<string, JobHandler<unknown>> = {};
+  const add = (name: string, handler: JobHandler<unknown>) => {
+    if (handlers[name]) throw new Error(`Job "${name}" has two handlers.`);
+    handlers[name] = handler;
+  };
+  for (const module of modules) {
+    for (const [name, handler] of Object.entries(module.jobs?.(ctx) ?? {})) add(name, handler as JobHandler<unknown>);
+    for (const task of module.housekeeping ?? []) add(task.name, () => task.run(ctx));
+  }
+  return handlers;
+}

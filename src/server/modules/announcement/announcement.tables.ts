@@ -1,0 +1,20 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Site announcements shown on the home page; written by staff (and by the demo seed). */
+export interface AnnouncementTable {
+  id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  pinned: Generated<number>;
+  published_at: string;
+  created_at: string;
+}
+export type Announcement = Selectable<AnnouncementTable>;
+export type NewAnnouncement = Insertable<AnnouncementTable>;
+
+declare module '../../db/database.ts' {
+  interface Database {
+    announcement: AnnouncementTable;
+  }
+}

@@ -1,0 +1,28 @@
+import { createTargetRegistry, type TargetRegistry } from '../platform/targets/targets.ts';
+import { announcementModule } from './announcement/index.ts';
+import { authModule } from './auth/index.ts';
+import { catalogueModule } from './catalogue/index.ts';
+import { chatModule } from './chat/index.ts';
+import { healthModule } from './health/index.ts';
+import { mediaModule } from './media/index.ts';
+import type { ServerModule } from './module.ts';
+import { siteModule } from './site/index.ts';
+import { usersModule } from './users/index.ts';
+
+/**
+ * Every server module, in the order they start (and, reversed, stop). The only list of modules:
+ * the API, the HTTP server, the job runner and the target registry are all built from it.
+ */
+export const appModules: readonly ServerModule[] = [
+  healthModule,
+  siteModule,
+  announcementModule,
+  usersModule,
+  authModule,
+  catalogueModule,
+  mediaModule,
+  chatModule,
+];
+
+/** The target types of all modules, as createAppContext registers them (for tests of one service). */
+export const appTargets = (): TargetRegistry => createTargetRegistry(appModules.flatMap((m) => m.targets ?? []));

@@ -1,0 +1,47 @@
+import type { Generated, Selectable } from 'kysely';
+import type { UserGroup, UserStatus } from '../../../shared/auth.ts';
+
+/** Accounts: one row per user, with the counters and settings their pages show. */
+export interface UsersTable {
+  id: string;
+  user_id: number;
+  name: string;
+  name_key: string;
+  /** Confusable skeleton of the name (users/name-skeleton.ts); unique, so look-alike names cannot coexist. */
+  name_skeleton: string;
+  email: string;
+  password_hash: string;
+  avatar: Generated<string>;
+  head_cover: Generated<string>;
+  signature: Generated<string>;
+  bio: Generated<string>;
+  follower_count: Generated<number>;
+  following_count: Generated<number>;
+  post_count: Generated<number>;
+  article_count: Generated<number>;
+  /** JSON of UserSetting. */
+  user_setting: Generated<string>;
+  hikari_point: Generated<number>;
+  status: Generated<UserStatus>;
+  user_group: Generated<UserGroup>;
+  check_in_streak: Generated<number>;
+  longest_check_in_streak: Generated<number>;
+  last_check_in_at: string | null;
+  password_changed_at: string;
+  created_at: string;
+  updated_at: string;
+}
+export type UserRow = Selectable<UsersTable>;
+
+declare module '../../db/database.ts' {
+  interface Database {
+    users: UsersTable;
+  }
+}
+
+declare module '../../db/ids.ts' {
+  interface IdCounters {
+    /** The public numeric userId. */
+    user_id: true;
+  }
+}

@@ -1,0 +1,29 @@
+import { authContract } from './auth/auth.contract.ts';
+import { catalogueContract } from './catalogue/catalogue.contract.ts';
+import type { AnyEndpoint, Contract } from './contract.ts';
+import { healthContract } from './health/health.contract.ts';
+import { mediaContract } from './media/media.contract.ts';
+import { siteContract } from './site/site.contract.ts';
+import { usersContract } from './users/users.contract.ts';
+
+/**
+ * Every module's contract, by module, in the order the README's API tables show them. The server must
+ * mount exactly these endpoints (tests/api/contracts.test.ts) and `npm run docs:api` documents them.
+ */
+export const apiContracts = {
+  health: healthContract,
+  site: siteContract,
+  auth: authContract,
+  users: usersContract,
+  catalogue: catalogueContract,
+  media: mediaContract,
+} as const satisfies Record<string, Contract>;
+
+export type ModuleName = keyof typeof apiContracts;
+
+/** Every endpoint with its module and name, e.g. `{ module: 'users', name: 'profile', endpoint }`. */
+export function allEndpoints(): { module: ModuleName; name: string; endpoint: AnyEndpoint }[] {
+  return Object.entries(apiContracts).flatMap(([module, contract]) =>
+    Object.entries(contract).map(([name, endpoint]) => ({ module: module as ModuleName, name, endpoint })),
+  );
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { as, endpoint } from '../contract.ts';
+
+/** The image endpoints under /api (the /img transformation endpoint lives outside /api). */
+export const mediaContract = {
+  downloadImage: endpoint({
+    method: 'GET',
+    path: '/image/download',
+    query: z.object({ url: z.string().min(1).max(2048) }),
+    // The answer is the image file itself, not the JSON envelope.
+    response: as<Blob>(),
+    summary: 'Downloads an image from our media or an allowed host as an attachment',
+  }),
+} as const;
