@@ -92,6 +92,23 @@ describe('API messages in the request language', () => {
     expect(removed.body.message).toBe('已取消收藏');
   });
 
+  it('writes the refusals of the contract routes and the target registry in the request language', async () => {
+    const missing = await send('en', 'POST', '/user/favorites', { itemType: 'galgame', itemId: 99999999 }, token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('The item to favourite does not exist');
+    const zhMissing = await send(null, 'POST', '/user/favorites', { itemType: 'galgame', itemId: 99999999 }, token);
+    expect(zhMissing.body.message).toBe('收藏的内容不存在');
+    const badType = await send('en', 'DELETE', '/user/favorites/nonsense/1', undefined, token);
+    expect(badType.status).toBe(400);
+    expect(badType.body.message).not.toMatch(HAN);
+    const badPage = await send('en', 'GET', '/user/favorites?page=0', undefined, token);
+    expect(badPage.status).toBe(400);
+    expect(badPage.body.message).not.toMatch(HAN);
+    const rated = await send('en', 'PUT', `/galgame/${gameId}/rating`, { score: 8, status: 'completed' }, token);
+    expect(rated.status).toBe(200);
+    expect(rated.body.message).toBe('Rating saved');
+  });
+
   it('writes the answer for an unknown API address in the request language', async () => {
     const answer = await send('en', 'GET', '/no-such-endpoint');
     expect(answer.status).toBe(404);
