@@ -7,6 +7,8 @@ declare namespace App {
     app: import('./server/context.ts').AppContext;
     /** The interface language of this request (set by src/middleware.ts). */
     locale: import('./shared/i18n/index.ts').Locale;
+    /** The message lookup in this request's language (set by src/middleware.ts). */
+    t: import('./shared/i18n/index.ts').Translate;
   }
 }
 

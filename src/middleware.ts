@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, localeOfPrerenderedPath, resolveLocale } from './shared/i18n/index.ts';
+import { translator } from './shared/i18n/catalogues.ts';
+import { DEFAULT_LOCALE, localeOfPrerenderedPath, requestLocale } from './shared/i18n/index.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './server/http/security-headers.ts';
 
 /** Request data every page needs, and the security headers every page answer carries. */
@@ -8,7 +9,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // folder ("/_en/docs/…") that the static file server answers from when the cookie asks for it.
   context.locals.locale = context.isPrerendered
     ? (localeOfPrerenderedPath(context.url.pathname) ?? DEFAULT_LOCALE)
-    : resolveLocale(null, context.cookies.get(LOCALE_COOKIE)?.value);
+    : requestLocale(context.request.headers.get('cookie'));
+  context.locals.t = translator(context.locals.locale);
   const response = await next();
   if (context.isPrerendered) return response;
   const config = context.locals.app?.config;

@@ -11,6 +11,7 @@ import {
   BIO_MAX,
   SIGNATURE_MAX,
 } from './auth-model.ts';
+import { messageRef } from './i18n/index.ts';
 import { normaliseName, safeText } from './input-rules.ts';
 
 /**
@@ -19,41 +20,41 @@ import { normaliseName, safeText } from './input-rules.ts';
  */
 export * from './auth-model.ts';
 
-// Field rules. Messages are Chinese because they are shown next to the fields.
+// Field rules. Messages are message references, translated by the forms and the API (input-rules.ts).
 /** A user name: NFKC-normalised ("Ｈｉｋａｒｉ" is "Hikari"), then letters, digits, `_` and `-` only. */
 export const nameField = z
-  .string({ error: '请输入用户名' })
+  .string({ error: 'validation.name.required' })
   .transform(normaliseName)
-  .pipe(safeText({ max: NAME_MAX, min: NAME_MIN, label: '用户名' }))
-  .pipe(z.string().regex(/^[\p{L}\p{N}_-]+$/u, { error: '用户名只能包含文字、数字、下划线和连字符' }));
+  .pipe(safeText({ max: NAME_MAX, min: NAME_MIN, label: 'validation.label.name' }))
+  .pipe(z.string().regex(/^[\p{L}\p{N}_-]+$/u, { error: 'validation.name.characters' }));
 export const emailField = z
-  .string({ error: '请输入邮箱' })
+  .string({ error: 'validation.email.required' })
   .trim()
-  .max(EMAIL_MAX, { error: '邮箱地址过长' })
-  .pipe(z.email({ error: '请输入有效的邮箱地址' }))
+  .max(EMAIL_MAX, { error: 'validation.email.tooLong' })
+  .pipe(z.email({ error: 'validation.email.invalid' }))
   .transform((v) => v.toLowerCase());
 export const passwordField = z
-  .string({ error: '请输入密码' })
-  .min(PASSWORD_MIN, { error: `密码至少 ${PASSWORD_MIN} 位` })
-  .max(PASSWORD_MAX, { error: `密码最多 ${PASSWORD_MAX} 位` });
+  .string({ error: 'validation.password.required' })
+  .min(PASSWORD_MIN, { error: messageRef('validation.password.tooShort', { min: PASSWORD_MIN }) })
+  .max(PASSWORD_MAX, { error: messageRef('validation.password.tooLong', { max: PASSWORD_MAX }) });
 export const codeField = z
-  .string({ error: '请输入验证码' })
+  .string({ error: 'validation.code.required' })
   .trim()
-  .regex(/^\d{6}$/, { error: '验证码是 6 位数字' });
-export const uuidField = z.uuid({ error: '请先获取验证码' });
-const imageUrlField = safeText({ max: IMAGE_URL_MAX, label: '图片地址' }).pipe(
+  .regex(/^\d{6}$/, { error: 'validation.code.format' });
+export const uuidField = z.uuid({ error: 'validation.uuid.required' });
+const imageUrlField = safeText({ max: IMAGE_URL_MAX, label: 'validation.label.imageUrl' }).pipe(
   z.string().refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/media/'), {
-    error: '图片地址必须以 http:// 或 https:// 开头',
+    error: 'validation.imageUrl.scheme',
   }),
 );
 
 export const loginSchema = z.object({
   /** A user name or an email address. */
-  account: safeText({ max: EMAIL_MAX, min: 1, label: '用户名或邮箱' }),
+  account: safeText({ max: EMAIL_MAX, min: 1, label: 'validation.label.account' }),
   password: z
-    .string({ error: '请输入密码' })
-    .min(1, { error: '请输入密码' })
-    .max(PASSWORD_MAX, { error: `密码最多 ${PASSWORD_MAX} 位` }),
+    .string({ error: 'validation.password.required' })
+    .min(1, { error: 'validation.password.required' })
+    .max(PASSWORD_MAX, { error: messageRef('validation.password.tooLong', { max: PASSWORD_MAX }) }),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
@@ -70,11 +71,11 @@ export const signupCheckSchema = z.object({ name: nameField, email: emailField }
 
 export const codeRequestSchema = z.object({
   email: emailField,
-  type: z.enum(CODE_PURPOSES, { error: '验证码用途无效' }),
+  type: z.enum(CODE_PURPOSES, { error: 'validation.code.purpose' }),
 });
 export const codeVerifySchema = z.object({
   email: emailField,
-  type: z.enum(CODE_PURPOSES, { error: '验证码用途无效' }),
+  type: z.enum(CODE_PURPOSES, { error: 'validation.code.purpose' }),
   code: codeField,
   uuid: uuidField,
 });
@@ -87,24 +88,32 @@ export const resetPasswordSchema = z.object({
   password: passwordField,
 });
 export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(PASSWORD_MAX),
+  oldPassword: z
+    .string({ error: 'validation.currentPassword.required' })
+    .min(1, { error: 'validation.currentPassword.required' })
+    .max(PASSWORD_MAX),
   newPassword: passwordField,
 });
 export const changeEmailRequestSchema = z.object({
   email: emailField,
-  password: z.string({ error: '请输入当前密码' }).min(1, { error: '请输入当前密码' }).max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'validation.currentPassword.required' })
+    .min(1, { error: 'validation.currentPassword.required' })
+    .max(PASSWORD_MAX),
 });
 export const changeEmailUpdateSchema = z.object({ email: emailField, code: codeField, uuid: uuidField });
-export const refreshSchema = z.object({ token: z.string({ error: '缺少刷新令牌' }).min(1).max(200) });
+export const refreshSchema = z.object({
+  token: z.string({ error: 'validation.refreshToken.missing' }).min(1).max(200),
+});
 export const logoutSchema = z.object({ hikariRefreshToken: z.string().max(200).optional() });
 
 export const profileUpdateSchema = z
   .object({
     name: nameField,
-    bio: safeText({ kind: 'multiline', max: BIO_MAX, label: '个人简介' }),
+    bio: safeText({ kind: 'multiline', max: BIO_MAX, label: 'validation.label.bio' }),
     avatar: imageUrlField,
     headCover: imageUrlField,
-    signature: safeText({ max: SIGNATURE_MAX, label: '签名' }),
+    signature: safeText({ max: SIGNATURE_MAX, label: 'validation.label.signature' }),
   })
   .partial()
   .strict();

@@ -9,7 +9,7 @@ import {
   labelOf,
   loginHref,
 } from './catalogue-format.ts';
-import { translator } from './i18n/index.ts';
+import { translator } from './i18n/catalogues.ts';
 
 const zh = translator('zh-CN');
 const en = translator('en');

@@ -1,6 +1,5 @@
 import { DOWNLOAD_LANGUAGES, type DownloadView, type GalgameCard } from './catalogue-model.ts';
 import type { MessageKey, Translate } from './i18n/index.ts';
-import { zhCN } from './i18n/zh-CN.ts';
 
 /** How catalogue values are shown: labels, titles, dates and sizes. Used by pages and islands alike. */
 
@@ -8,12 +7,12 @@ import { zhCN } from './i18n/zh-CN.ts';
 export type LabelFamily =
   'platform' | 'translation' | 'language' | 'producerRole' | 'staffRole' | 'characterRole' | 'relation' | 'playStatus';
 
-const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(zhCN, key);
-
 /** The label of a value, or the value itself when the catalogue has none (imported data may bring new ones). */
 export function labelOf(t: Translate, family: LabelFamily | 'entity.gender' | 'entity.kind', value: string): string {
   const key = family.startsWith('entity.') ? `${family}.${value}` : `galgame.${family}.${value}`;
-  return isMessageKey(key) ? t(key) : value;
+  // A translator gives back the key itself for a key its catalogue lacks.
+  const shown = t(key as MessageKey);
+  return shown === key ? value : shown;
 }
 
 /** The title to show: the Chinese one, else the original. */

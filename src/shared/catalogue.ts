@@ -11,7 +11,7 @@ import {
 import { bodyId, bodyInt, decimalId, queryInt, safeText } from './input-rules.ts';
 
 /** A tag id in a list URL, or a number when code builds the query. */
-const decimalIdOrNumber = z.union([decimalId('标签'), z.number().int().positive()]);
+const decimalIdOrNumber = z.union([decimalId('validation.label.tag'), z.number().int().positive()]);
 
 /** The Galgame catalogue contract: the request schemas here, values, shapes and paths in catalogue-model.ts. */
 export * from './catalogue-model.ts';
@@ -20,37 +20,37 @@ export * from './catalogue-model.ts';
 export const galgameListQuerySchema = z.object({
   tag: decimalIdOrNumber.optional().catch(undefined),
   platform: z.enum(PLATFORMS).optional().catch(undefined),
-  year: queryInt({ min: 1980, max: 2100, label: '年份' }).optional().catch(undefined),
+  year: queryInt({ min: 1980, max: 2100, label: 'validation.label.year' }).optional().catch(undefined),
   translation: z.enum(TRANSLATION_TYPES).optional().catch(undefined),
   nsfw: z.enum(NSFW_FILTERS).default('all').catch('all'),
   sort: z.enum(LIST_SORTS).default('date').catch('date'),
-  page: queryInt({ min: 1, max: 10_000, label: '页码' }).default(1).catch(1),
+  page: queryInt({ min: 1, max: 10_000, label: 'validation.label.page' }).default(1).catch(1),
 });
 export type GalgameListQuery = z.infer<typeof galgameListQuerySchema>;
 
-const favoriteItemType = z.enum(FAVORITE_ITEM_TYPES, { error: '收藏类型无效' });
+const favoriteItemType = z.enum(FAVORITE_ITEM_TYPES, { error: 'validation.favoriteType.invalid' });
 
 /** POST /api/user/favorites body: `itemId` is a JSON number. */
 export const favoriteBodySchema = z.object({
   itemType: favoriteItemType,
-  itemId: bodyId('收藏对象'),
+  itemId: bodyId('validation.label.favoriteTarget'),
 });
 
 /** GET /api/user/favorites/check query: `itemId` in decimal digits. */
 export const favoriteCheckQuerySchema = z.object({
   itemType: favoriteItemType,
-  itemId: decimalId('收藏对象'),
+  itemId: decimalId('validation.label.favoriteTarget'),
 });
 
 export const ratingBodySchema = z.object({
-  score: bodyInt({ min: 1, max: 10, label: '评分', required: '请选择评分' }),
-  status: z.enum(PLAY_STATUSES, { error: '请选择游玩状态' }),
-  text: safeText({ kind: 'multiline', max: RATING_TEXT_MAX, label: '短评' }).default(''),
-  spoiler: z.boolean({ error: '剧透标记必须是 true 或 false' }).default(false),
+  score: bodyInt({ min: 1, max: 10, label: 'validation.label.score', required: 'validation.score.required' }),
+  status: z.enum(PLAY_STATUSES, { error: 'validation.playStatus.required' }),
+  text: safeText({ kind: 'multiline', max: RATING_TEXT_MAX, label: 'validation.label.ratingText' }).default(''),
+  spoiler: z.boolean({ error: 'validation.spoiler.boolean' }).default(false),
 });
 export type RatingBody = z.input<typeof ratingBodySchema>;
 
 /** POST /api/galgame/download-link/{linkId}/report body. */
 export const linkReportBodySchema = z.object({
-  reason: safeText({ max: 200, label: '原因' }).default(''),
+  reason: safeText({ max: 200, label: 'validation.label.reason' }).default(''),
 });

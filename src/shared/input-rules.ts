@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { messageRef, type MessageKey } from './i18n/index.ts';
 
 /**
  * Input rules shared by the forms and the API: text that cannot hide what it says, and numbers and
  * ids written only one way. Every schema that takes a name, a text, an id or a number from outside
- * is built from these.
+ * is built from these. Their messages are message references (`messageRef`), which the forms and the
+ * API translate into the reader's language; `label` is the key of the field's name.
  */
 
 /** What a text is for: one-line fields (names, titles, reasons) or multi-line ones (bio, reviews). */
@@ -23,16 +25,16 @@ export function hasLoneSurrogate(value: string): boolean {
 }
 
 /**
- * Why a text is refused, or null when it is fine: control characters (multi-line text may keep line
- * breaks and tabs; \r is dropped by normaliseLineBreaks first), bidi overrides and isolates, and lone
- * surrogates.
+ * Why a text is refused (the key of the message, with a `{label}` slot), or null when it is fine:
+ * control characters (multi-line text may keep line breaks and tabs; \r is dropped by
+ * normaliseLineBreaks first), bidi overrides and isolates, and lone surrogates.
  */
-export function unsafeTextReason(value: string, kind: TextKind): string | null {
-  if (hasLoneSurrogate(value)) return '包含无效的字符编码';
+export function unsafeTextReason(value: string, kind: TextKind): MessageKey | null {
+  if (hasLoneSurrogate(value)) return 'validation.text.loneSurrogate';
   if (CONTROL.test(value) || (kind === 'line' && /[\t\n\r]/.test(value))) {
-    return kind === 'line' ? '不能包含换行、制表符或其他控制字符' : '不能包含控制字符';
+    return kind === 'line' ? 'validation.text.lineControl' : 'validation.text.control';
   }
-  if (BIDI.test(value)) return '不能包含改变文字方向的控制字符';
+  if (BIDI.test(value)) return 'validation.text.bidi';
   return null;
 }
 
@@ -42,26 +44,34 @@ const normaliseLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n');
 /**
  * A text field: trimmed (unless `trim: false`), multi-line breaks normalised to \n, and refused with a
  * clear message when too long or when it holds control characters, bidi controls or lone surrogates.
- * `label` names the field in messages ("短评").
+ * `label` names the field in messages ('validation.label.ratingText').
  */
-export function safeText(options: { kind?: TextKind; max: number; label: string; trim?: boolean; min?: number }) {
+export function safeText(options: { kind?: TextKind; max: number; label: MessageKey; trim?: boolean; min?: number }) {
   const kind = options.kind ?? 'line';
-  return z.string({ error: `${options.label}必须是文字` }).transform((raw, ctx) => {
+  const { label } = options;
+  return z.string({ error: messageRef('validation.text.notText', { label }) }).transform((raw, ctx) => {
     const broken = kind === 'multiline' ? normaliseLineBreaks(raw) : raw;
     const value = options.trim === false ? broken : broken.trim();
     const reason = unsafeTextReason(value, kind);
     if (reason) {
-      ctx.addIssue({ code: 'custom', message: `${options.label}${reason}`, input: raw });
+      ctx.addIssue({ code: 'custom', message: messageRef(reason, { label }), input: raw });
       return z.NEVER;
     }
     if (value.length > options.max) {
-      ctx.addIssue({ code: 'custom', message: `${options.label}最多 ${options.max} 个字符`, input: raw });
+      ctx.addIssue({
+        code: 'custom',
+        message: messageRef('validation.text.tooLong', { label, max: options.max }),
+        input: raw,
+      });
       return z.NEVER;
     }
     if (options.min !== undefined && value.length < options.min) {
       ctx.addIssue({
         code: 'custom',
-        message: value.length === 0 ? `请输入${options.label}` : `${options.label}至少 ${options.min} 个字符`,
+        message:
+          value.length === 0
+            ? messageRef('validation.text.required', { label })
+            : messageRef('validation.text.tooShort', { label, min: options.min }),
         input: raw,
       });
       return z.NEVER;
@@ -79,10 +89,10 @@ export const DECIMAL_ID = /^[1-9]\d{0,14}$/;
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /** A positive integer id from a path or query string: decimal digits only, within the safe integers. */
-export function decimalId(label = 'id') {
+export function decimalId(label: MessageKey = 'validation.label.id') {
   return z
-    .string({ error: `${label} 无效` })
-    .regex(DECIMAL_ID, { error: `${label} 必须是正整数（只用数字 0–9）` })
+    .string({ error: messageRef('validation.id.invalid', { label }) })
+    .regex(DECIMAL_ID, { error: messageRef('validation.id.digits', { label }) })
     .transform(Number);
 }
 
@@ -90,8 +100,8 @@ export function decimalId(label = 'id') {
  * A whole number from a query string: decimal digits only (no sign, spaces, exponent or hex), within
  * [min, max]. Code that builds a query object may pass a number directly.
  */
-export function queryInt(options: { min: number; max: number; label: string }) {
-  const message = `${options.label}必须是 ${options.min}–${options.max} 的整数`;
+export function queryInt(options: { min: number; max: number; label: MessageKey }) {
+  const message = messageRef('validation.int.range', options);
   return z.union([
     z
       .string({ error: message })
@@ -105,8 +115,8 @@ export function queryInt(options: { min: number; max: number; label: string }) {
 }
 
 /** A decimal number from a query string ("1", "0.5"): digits with at most one point, no sign or exponent. */
-export function queryDecimal(options: { min: number; max: number; label: string }) {
-  const message = `${options.label}必须是 ${options.min}–${options.max} 的数字`;
+export function queryDecimal(options: { min: number; max: number; label: MessageKey }) {
+  const message = messageRef('validation.decimal.range', options);
   return z
     .string({ error: message })
     .regex(/^\d{1,6}(\.\d{1,6})?$/, { error: message })
@@ -115,20 +125,23 @@ export function queryDecimal(options: { min: number; max: number; label: string 
 }
 
 /** A whole number in a JSON body: a real JSON number (not a string, boolean or array), an integer in range. */
-export function bodyInt(options: { min: number; max: number; label: string; required?: string }) {
-  const range = `${options.label}必须是 ${options.min}–${options.max} 的整数`;
+export function bodyInt(options: { min: number; max: number; label: MessageKey; required?: MessageKey }) {
+  const { min, max, label } = options;
+  const range: string = messageRef('validation.int.range', { min, max, label });
+  const required: string = options.required ?? messageRef('validation.number.required', { label });
   return z
-    .number({ error: (issue) => (issue.input === undefined ? (options.required ?? `请填写${options.label}`) : range) })
+    .number({ error: (issue) => (issue.input === undefined ? required : range) })
     .int({ error: range })
     .min(options.min, { error: range })
     .max(options.max, { error: range });
 }
 
 /** A positive integer id in a JSON body: a real JSON number, not "12", true or [12]. */
-export function bodyId(label: string) {
-  const message = `${label}无效：应为正整数`;
+export function bodyId(label: MessageKey) {
+  const message: string = messageRef('validation.bodyId.invalid', { label });
+  const missing: string = messageRef('validation.bodyId.missing', { label });
   return z
-    .number({ error: (issue) => (issue.input === undefined ? `缺少${label}` : message) })
+    .number({ error: (issue) => (issue.input === undefined ? missing : message) })
     .int({ error: message })
     .min(1, { error: message })
     .max(Number.MAX_SAFE_INTEGER, { error: message });

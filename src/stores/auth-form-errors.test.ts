@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginSchema, registerSchema } from '../shared/auth.ts';
-import { translator } from '../shared/i18n/index.ts';
+import { translator } from '../shared/i18n/catalogues.ts';
 import { ApiError } from './api-client.ts';
 import { describeAuthError, formErrorsFrom, formText, zodFieldErrors, type FormErrors } from './auth-form-errors.ts';
 

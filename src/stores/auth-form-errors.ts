@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../shared/api.ts';
-import type { MessageKey, Params, Translate } from '../shared/i18n/index.ts';
+import { translateRef, type MessageKey, type Params, type Translate } from '../shared/i18n/index.ts';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -16,9 +16,12 @@ export interface FormErrors {
 
 export const NO_ERRORS: FormErrors = { fields: {}, general: null };
 
-/** The one place a form message becomes the text on the page. */
+/**
+ * The one place a form message becomes the text on the page. A text that is a message reference (the
+ * shared field rules name their messages by key) is translated too.
+ */
 export function formText(message: FormText, t: Translate): string {
-  return 'key' in message ? t(message.key, message.params) : message.text;
+  return 'key' in message ? t(message.key, message.params) : translateRef(t, message.text);
 }
 
 /** A problem found by a shared field rule (zod), as the form shows it. */

@@ -1,3 +1,5 @@
+import { translator } from '../shared/i18n/catalogues.ts';
+import { formText, type FormText } from './auth-form-errors.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiSuccess } from '../shared/api.ts';
 import type { SessionData } from '../shared/auth.ts';
@@ -72,7 +74,9 @@ const session = (name: string) =>
 
 const UUID = '8d3c5a7e-0b1f-4c2d-9e6a-3f4b5c6d7e8f';
 const codeAnswer = (resendAfter = 60) => ({ uuid: UUID, expiresIn: 600, resendAfter });
-const text = (message: unknown) => (message && typeof message === 'object' && 'text' in message ? message.text : null);
+const zh = translator('zh-CN');
+/** A form message as the Chinese page shows it. */
+const text = (message: FormText | null | undefined) => (message ? formText(message, zh) : null);
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2026-11-22T12:00:00Z') });
@@ -331,11 +335,10 @@ describe('reset-password form', () => {
     form.change('confirm', 'other');
     await form.submitReset();
     expect(api.calls).toHaveLength(1);
-    expect(form.$form.get().errors.fields).toMatchObject({
-      code: { text: '验证码是 6 位数字' },
-      password: { text: '密码至少 8 位' },
-      confirm: { key: 'auth.error.passwordMismatch' },
-    });
+    const { fields } = form.$form.get().errors;
+    expect(text(fields.code)).toBe('验证码是 6 位数字');
+    expect(text(fields.password)).toBe('密码至少 8 位');
+    expect(fields.confirm).toEqual({ key: 'auth.error.passwordMismatch' });
   });
 
   it('keeps the resend wait for the address the code went to; another address may ask at once', async () => {

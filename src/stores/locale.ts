@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { DEFAULT_LOCALE, isLocale, translator, type Locale, type Translate } from '../shared/i18n/index.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, type Translate } from '../shared/i18n/index.ts';
+import { pageTranslator } from '../shared/i18n/page-messages.ts';
 
 /** The locale of a document: its <html lang>, which the server sets from the user's setting, cookie or default. */
 export function documentLocale(doc: Pick<Document, 'documentElement'> | undefined = globalThis.document): Locale {
@@ -21,5 +22,5 @@ if (typeof document !== 'undefined') {
 
 /** A message in the page's locale (browser-only code; see `$locale`). */
 export function t(...args: Parameters<Translate>): string {
-  return translator($locale.get())(...args);
+  return pageTranslator($locale.get())(...args);
 }

@@ -1,7 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CodeRequestData, RefreshData, SessionData, SessionUser } from '../../src/shared/auth.ts';
-import * as auth from '../../src/server/modules/auth/auth.service.ts';
+import * as account from '../../src/server/modules/auth/account.service.ts';
+import * as sessions from '../../src/server/modules/auth/sessions.service.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { setUserStatus } from '../../src/server/modules/users/users.service.ts';
 import { call, data, freshIp, post, registerUser } from '../support/accounts.ts';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('accounts API', () => {
   let app: TestApp;
-  let deps: auth.AuthDeps;
+  let deps: sessions.AuthDeps;
   beforeAll(async () => {
     app = await createTestApp();
     deps = { db: app.ctx.db, secret: app.ctx.config.jwtSecret, mailer: app.outbox };
@@ -120,7 +121,7 @@ describe('accounts API', () => {
 
     it('expires codes after 10 minutes', async () => {
       const email = 'late@example.test';
-      const issued = await auth.requestCode(
+      const issued = await account.requestCode(
         { ...deps, now: () => new Date(Date.now() - 11 * 60_000) },
         { email, purpose: 'register', ip: freshIp() },
       );
@@ -226,7 +227,7 @@ describe('accounts API', () => {
       await registerUser(app, 'Target', password);
       // One address guessing at one account is stopped after 6 failures, even with the right password…
       const stranger = freshIp();
-      for (let i = 0; i < auth.LIMITS.perAccountAddress.limit; i++) {
+      for (let i = 0; i < sessions.LIMITS.perAccountAddress.limit; i++) {
         const r = await post(
           app,
           '/v2/user/login',
@@ -252,7 +253,7 @@ describe('accounts API', () => {
       const burst = await Promise.all(
         Array.from({ length: 20 }, () => post(app, '/v2/user/login', { account: 'burster', password: 'bad password' })),
       );
-      const checked = auth.LIMITS.perAccountNewAddresses.limit;
+      const checked = sessions.LIMITS.perAccountNewAddresses.limit;
       const failed = burst.filter((r) => r.res.status === 401).length;
       expect(failed).toBeGreaterThan(0);
       expect(failed).toBeLessThanOrEqual(checked);
@@ -262,7 +263,7 @@ describe('accounts API', () => {
 
       // One address failing at many accounts is stopped as well.
       const ip = freshIp();
-      for (let i = 0; i < auth.LIMITS.perAddress.limit; i++) {
+      for (let i = 0; i < sessions.LIMITS.perAddress.limit; i++) {
         await post(
           app,
           '/v2/user/login',
@@ -338,8 +339,10 @@ describe('accounts API', () => {
       expect(race.body.code).toBe('TOKEN_ALREADY_ROTATED');
 
       // Later, the same old token is theft: the family is revoked, the successor dies with it.
-      const later = { ...deps, now: () => new Date(Date.now() + auth.ROTATION_GRACE_MS + 1000) };
-      await expect(auth.refresh(later, s.hikariRefreshToken)).rejects.toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
+      const later = { ...deps, now: () => new Date(Date.now() + sessions.ROTATION_GRACE_MS + 1000) };
+      await expect(sessions.refresh(later, s.hikariRefreshToken)).rejects.toMatchObject({
+        code: 'REFRESH_TOKEN_REUSED',
+      });
       const successor = await post(app, '/user/refresh-token', { token: r1.hikariRefreshToken });
       expect(successor.res.status).toBe(401);
       expect(successor.body.code).toBe('REFRESH_TOKEN_INVALID');

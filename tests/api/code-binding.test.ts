@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeRequestData, SessionData, SessionUser } from '../../src/shared/auth.ts';
-import * as auth from '../../src/server/modules/auth/auth.service.ts';
+import * as account from '../../src/server/modules/auth/account.service.ts';
 import { call, data, freshIp, post, registerUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -169,7 +169,7 @@ describe('one-time codes are bound to purpose, email and account', () => {
         mailer: app.outbox,
         now: () => new Date(Date.now() + 61_000),
       };
-      const issued = await auth.requestCode(later, { email: first.email, purpose: 'register', ip: freshIp() });
+      const issued = await account.requestCode(later, { email: first.email, purpose: 'register', ip: freshIp() });
       const reg = { uuid: issued.uuid, code: app.outbox.codeFor(first.email) };
       const second = await post<SessionData>(app, '/v2/user/register', {
         name: 'SecondOwner',

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CodeRequestData } from '../../src/shared/auth.ts';
-import * as auth from '../../src/server/modules/auth/auth.service.ts';
+import * as sessions from '../../src/server/modules/auth/sessions.service.ts';
 import { KNOWN_ADDRESSES_KEPT, LOGIN_LIMITS, addressKey } from '../../src/server/modules/auth/login-limits.ts';
 import { data, freshIp, post, registerUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -85,13 +85,13 @@ describe('login limits', () => {
 
   it('over a day, new addresses get at most 50 password checks at one account', async () => {
     await registerUser(app, 'Daylong');
-    const deps: auth.AuthDeps = { db: app.ctx.db, secret: app.ctx.config.jwtSecret, mailer: app.outbox };
+    const deps: sessions.AuthDeps = { db: app.ctx.db, secret: app.ctx.config.jwtSecret, mailer: app.outbox };
     let checked = 0;
     // Twelve 15-minute windows (3 hours), 15 guesses each from fresh addresses.
     for (let window = 0; window < 12; window++) {
       const at = new Date(T0.getTime() + window * LOGIN_LIMITS.perAccountNewAddresses.windowMs);
       for (let i = 0; i < 15; i++) {
-        const attempt = auth.login(
+        const attempt = sessions.login(
           { ...deps, now: () => at },
           { account: 'Daylong', password: 'nope-nope', ip: freshIp() },
         );

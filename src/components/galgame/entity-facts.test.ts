@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GalgameCard } from '../../shared/catalogue.ts';
-import { translator } from '../../shared/i18n/index.ts';
+import { translator } from '../../shared/i18n/catalogues.ts';
 import { birthdayText, gamesWithRoles } from './entity-facts.ts';
 
 const t = translator('zh-CN');

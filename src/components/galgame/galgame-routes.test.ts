@@ -26,7 +26,9 @@ describe('route ids', () => {
 describe('not found', () => {
   it('turns a 404 from a service into null and lets other errors through', async () => {
     expect(await orNotFound(async () => 5)).toBe(5);
-    expect(await orNotFound(() => Promise.reject(new HttpError(404, 'NOT_FOUND', 'x')))).toBeNull();
+    expect(
+      await orNotFound(() => Promise.reject(new HttpError(404, 'NOT_FOUND', 'server.galgameNotFound'))),
+    ).toBeNull();
     await expect(orNotFound(() => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
   });
 

@@ -3,33 +3,50 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { ApiFailure, ErrorCode } from '../../shared/api.ts';
+import { messageRef } from '../../shared/i18n/index.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
+import { apiText } from './request-locale.ts';
 
 function failure(code: ErrorCode, message: string, data: ApiFailure['data'] = null): ApiFailure {
   return { success: false, code, message, data };
 }
 
-/** The one place that turns a thrown error into an API answer. Unknown errors never leak details. */
+/** `details` of an error with the messages of its issues in the request's language. */
+function translatedDetails(c: Context, details: unknown): ApiFailure['data'] {
+  if (!details || typeof details !== 'object') return null;
+  const data = details as NonNullable<ApiFailure['data']>;
+  if (!Array.isArray(data.issues)) return data;
+  return { ...data, issues: data.issues.map((issue) => ({ ...issue, message: apiText(c, issue.message) })) };
+}
+
+/**
+ * The one place that turns a thrown error into an API answer, its messages in the request's language.
+ * Unknown errors never leak details.
+ */
 export function toErrorResponse(c: Context, error: unknown, logger: Logger): Response {
   if (error instanceof HttpError) {
-    const data = error.details && typeof error.details === 'object' ? (error.details as ApiFailure['data']) : null;
+    const data = translatedDetails(c, error.details);
     if (data?.retryAfter) c.header('Retry-After', String(data.retryAfter));
-    return c.json(failure(error.code, error.message, data), error.status as ContentfulStatusCode);
+    return c.json(failure(error.code, apiText(c, error.message), data), error.status as ContentfulStatusCode);
   }
   if (error instanceof ZodError) {
-    const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    return c.json(failure('VALIDATION_FAILED', issues[0]?.message ?? '请求参数不正确', { issues }), 400);
+    const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: apiText(c, i.message) }));
+    return c.json(
+      failure('VALIDATION_FAILED', issues[0]?.message ?? apiText(c, 'validation.request.invalid'), { issues }),
+      400,
+    );
   }
   if (error instanceof HTTPException) {
     const status = error.status;
-    if (status === 413) return c.json(failure('PAYLOAD_TOO_LARGE', '请求内容过大'), 413);
+    if (status === 413) return c.json(failure('PAYLOAD_TOO_LARGE', apiText(c, 'server.payloadTooLarge')), 413);
     return c.json(failure(status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message), status);
   }
   logger.error({ err: error, path: c.req.path }, 'unhandled API error');
-  return c.json(failure('INTERNAL_ERROR', '服务器开小差了，请稍后再试'), 500);
+  return c.json(failure('INTERNAL_ERROR', apiText(c, 'server.internal')), 500);
 }
 
 export function notFoundResponse(c: Context): Response {
-  return c.json(failure('NOT_FOUND', `API not found: ${c.req.method} ${c.req.path}`), 404);
+  const message = apiText(c, messageRef('server.apiNotFound', { method: c.req.method, path: c.req.path }));
+  return c.json(failure('NOT_FOUND', message), 404);
 }

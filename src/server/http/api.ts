@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from '../context.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
+import { messageRef } from '../../shared/i18n/index.ts';
 
 /** Largest JSON body any API route accepts; uploads go to storage directly, not through here. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -36,7 +37,7 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
     if (!STATE_CHANGING.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     if ((origin !== undefined && !origins.has(origin)) || c.req.header('sec-fetch-site') === 'cross-site') {
-      throw new HttpError(403, 'CROSS_SITE_REQUEST', `只接受来自本站（${allowed}）页面的请求`);
+      throw new HttpError(403, 'CROSS_SITE_REQUEST', messageRef('server.crossSite', { origin: allowed }));
     }
     const type = c.req.header('content-type');
     const hasBody =
@@ -45,7 +46,7 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
       c.req.header('transfer-encoding') !== undefined;
     if (c.req.method === 'DELETE' && !hasBody) return next();
     if (!type || !JSON_TYPE.test(type.trim())) {
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', '请求内容必须是 JSON（Content-Type: application/json）');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.jsonOnly');
     }
     return next();
   };
@@ -60,7 +61,7 @@ export function createApi(ctx: AppContext) {
     bodyLimit({
       maxSize: API_BODY_LIMIT,
       onError: () => {
-        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', '请求内容过大（上限 1 MB）');
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.bodyTooLarge');
       },
     }),
   );

@@ -3,7 +3,7 @@ import type { UserGroup } from '../../shared/auth.ts';
 import type { UserRow } from '../modules/users/users.tables.ts';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../platform/errors.ts';
-import { authenticate } from '../modules/auth/auth.service.ts';
+import { authenticate } from '../modules/auth/sessions.service.ts';
 
 export interface AuthVariables {
   user: UserRow;
@@ -20,7 +20,7 @@ export function bearerToken(c: Context): string | null {
 export function requireLogin(ctx: AppContext): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const token = bearerToken(c);
-    if (!token) throw new HttpError(401, 'UNAUTHORIZED', '请先登录');
+    if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'server.unauthorized');
     const { user } = await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
     c.set('user', user);
     await next();
@@ -43,7 +43,7 @@ export function optionalLogin(ctx: AppContext): MiddlewareHandler<{ Variables: O
 /** After requireLogin: refuses (403) callers outside the given groups. */
 export function requireGroup(...groups: UserGroup[]): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
-    if (!groups.includes(c.var.user.user_group)) throw new HttpError(403, 'FORBIDDEN', '没有权限执行此操作');
+    if (!groups.includes(c.var.user.user_group)) throw new HttpError(403, 'FORBIDDEN', 'server.forbidden');
     await next();
   };
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { SuccessCode } from '../../shared/api.ts';
+import type { MessageRef } from '../../shared/i18n/index.ts';
 import type { AnyEndpoint, AuthMode, Contract, ResponseOf } from '../../shared/contract.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../modules/users/users.tables.ts';
@@ -22,7 +23,7 @@ export interface RouteInput<E extends AnyEndpoint> {
 /** A successful answer in the standard envelope, its `data` typed by the contract. */
 export interface Reply<T> {
   data: T;
-  message?: string;
+  message?: MessageRef;
   code?: SuccessCode;
   status?: 200 | 201;
 }

@@ -8,7 +8,7 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     body = await c.req.json();
   } catch {
-    throw new HttpError(400, 'VALIDATION_FAILED', '请求内容不是有效的 JSON');
+    throw new HttpError(400, 'VALIDATION_FAILED', 'server.invalidJson');
   }
   return schema.parse(body);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { HttpError } from './errors.ts';
+import { type MessageRef } from '../../shared/i18n/index.ts';
 
 export interface RateRule {
   /** Requests allowed per window. */
@@ -46,7 +47,7 @@ export async function peekRateLimit(db: Db, key: string, rule: RateRule, now = D
   return { count, retryAfter: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)) };
 }
 
-export function rateLimited(retryAfter: number, message = '操作太频繁，请稍后再试'): HttpError {
+export function rateLimited(retryAfter: number, message: MessageRef = 'server.rateLimited'): HttpError {
   return new HttpError(429, 'RATE_LIMITED', message, { retryAfter });
 }
 

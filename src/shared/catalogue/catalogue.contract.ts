@@ -48,10 +48,10 @@ export interface ReportResult {
 }
 
 // Ids and numbers in paths and queries are plain decimal digits: "12", never "012", " 12", "0x0C" or "1e1".
-const gameParams = z.object({ id: decimalId('id') });
+const gameParams = z.object({ id: decimalId() });
 const pageQuery = z.object({
-  page: queryInt({ min: 1, max: 10_000, label: '页码' }).default(1),
-  limit: queryInt({ min: 1, max: 100, label: '每页数量' }).default(20),
+  page: queryInt({ min: 1, max: 10_000, label: 'validation.label.page' }).default(1),
+  limit: queryInt({ min: 1, max: 100, label: 'validation.label.pageSize' }).default(20),
 });
 
 /** Favourites (spec §7), ratings, download information and link reports. */
@@ -84,8 +84,8 @@ export const catalogueContract = {
     method: 'DELETE',
     path: '/user/favorites/:itemType/:itemId',
     params: z.object({
-      itemType: z.enum(FAVORITE_ITEM_TYPES, { error: '收藏类型无效' }),
-      itemId: decimalId('id'),
+      itemType: z.enum(FAVORITE_ITEM_TYPES, { error: 'validation.favoriteType.invalid' }),
+      itemId: decimalId(),
     }),
     response: as<FavoriteState>(),
     auth: 'required',
@@ -96,7 +96,7 @@ export const catalogueContract = {
     path: '/favorite/galgames',
     query: pageQuery.extend({
       userId: userIdField.optional(),
-      keyword: safeText({ max: 100, label: '关键词' }).optional(),
+      keyword: safeText({ max: 100, label: 'validation.label.keyword' }).optional(),
     }),
     response: as<GalgameCardPage>(),
     auth: 'optional',
@@ -146,7 +146,7 @@ export const catalogueContract = {
   reportLink: endpoint({
     method: 'POST',
     path: '/galgame/download-link/:linkId/report',
-    params: z.object({ linkId: decimalId('id') }),
+    params: z.object({ linkId: decimalId() }),
     body: linkReportBodySchema,
     response: as<ReportResult>(),
     auth: 'required',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
-import { zhCN } from './zh-CN.ts';
+import { catalogueOf, messagesFor, translator } from './catalogues.ts';
+import { en as enAreas } from './en/index.ts';
+import { zhCN as zhAreas } from './zh-CN/index.ts';
 import type { Message } from './message.ts';
 import {
   canonicalPathname,
@@ -9,9 +10,12 @@ import {
   localeOfPrerenderedPath,
   pluralForm,
   prerenderedLocaleDir,
+  requestLocale,
   resolveLocale,
-  translator,
 } from './index.ts';
+
+const en = catalogueOf('en');
+const zhCN = catalogueOf('zh-CN');
 
 const slots = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const forms = (message: Message) => (typeof message === 'string' ? [message] : Object.values(message));
@@ -19,15 +23,43 @@ const forms = (message: Message) => (typeof message === 'string' ? [message] : O
 const BARE_COUNTS = new Set(['galgame.tagCount', 'galgame.rating.chars', 'user.notificationsUnread']);
 
 describe('message catalogue', () => {
-  it('has the same keys and the same {slots} in every form of zh-CN and en', () => {
-    expect(Object.keys(en).sort()).toEqual(Object.keys(zhCN).sort());
+  it('has the same areas, keys and {slots} in every form of zh-CN and en', () => {
+    expect(Object.keys(enAreas).sort()).toEqual(Object.keys(zhAreas).sort());
+    for (const area of Object.keys(zhAreas) as (keyof typeof zhAreas)[]) {
+      expect(Object.keys(enAreas[area]).sort(), area).toEqual(Object.keys(zhAreas[area]).sort());
+    }
     for (const key of Object.keys(zhCN) as (keyof typeof zhCN)[]) {
-      for (const form of forms(en[key])) expect(slots(form), key).toEqual(slots(zhCN[key]));
+      for (const form of forms(en[key])) expect(slots(form), key).toEqual(slots(forms(zhCN[key])[0] ?? ''));
+    }
+  });
+
+  it('keeps each key in one area only, named after it', () => {
+    const seen = new Set<string>();
+    for (const messages of Object.values(zhAreas)) {
+      for (const key of Object.keys(messages)) {
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+    expect(seen.size).toBe(Object.keys(zhCN).length);
+  });
+
+  it('gives a page only the areas asked for, in one language', () => {
+    const messages = messagesFor('en', ['header']);
+    expect(messages['dialog.title']).toBeUndefined();
+    expect(messages['nav.skipToContent']).toBe('Skip to content');
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(enAreas.header).sort());
+  });
+
+  it('has no Chinese character in any English message', () => {
+    const han = /\p{Script=Han}/u;
+    for (const [key, message] of Object.entries(en)) {
+      for (const form of forms(message)) expect(han.test(form), `${key}: ${form}`).toBe(false);
     }
   });
 
   it('gives every English count a singular and a plural form', () => {
-    for (const [key, message] of Object.entries(en)) {
+    for (const [key, message] of Object.entries(en) as [string, Message][]) {
       if (!forms(message).some((form) => form.includes('{count}')) || BARE_COUNTS.has(key)) continue;
       expect(typeof message, key).toBe('object');
       if (typeof message === 'object') {
@@ -52,6 +84,9 @@ describe('message catalogue', () => {
     expect(resolveLocale('en', 'zh-CN')).toBe('en');
     expect(resolveLocale(null, 'en')).toBe('en');
     expect(resolveLocale('fr', 'de')).toBe('zh-CN');
+    expect(requestLocale('a=1; hikari_locale=en')).toBe('en');
+    expect(requestLocale('hikari_locale=fr')).toBe('zh-CN');
+    expect(requestLocale(undefined)).toBe('zh-CN');
   });
 
   it('fills slots and leaves unknown ones visible', () => {

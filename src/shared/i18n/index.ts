@@ -1,15 +1,19 @@
-import { en } from './en.ts';
-import type { Catalogue, Message, PluralMessage } from './message.ts';
-import { zhCN, type MessageKey } from './zh-CN.ts';
+import type { Catalogue, Message, PartialCatalogue, PluralMessage } from './message.ts';
+import type { Area, MessageKey } from './zh-CN/index.ts';
 
-export type { Catalogue, Message, MessageKey, PluralMessage };
+export type { Area, Catalogue, Message, MessageKey, PartialCatalogue, PluralMessage };
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const LOCALE_COOKIE = 'hikari_locale';
+/** The id of the JSON element that carries a page's messages to its islands and scripts. */
+export const PAGE_MESSAGES_ELEMENT_ID = 'hikari-messages';
 
-// One module per locale, so a page can later load only its own language (see `createTranslator`).
-const catalogues: Record<Locale, Catalogue> = { 'zh-CN': zhCN, en };
+/** What a page sends to the browser: its locale and the messages of the areas its islands use. */
+export interface PageMessages {
+  locale: Locale;
+  messages: PartialCatalogue;
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -20,6 +24,23 @@ export function resolveLocale(userSetting: string | null | undefined, cookie: st
   if (isLocale(userSetting)) return userSetting;
   if (isLocale(cookie)) return cookie;
   return DEFAULT_LOCALE;
+}
+
+/**
+ * The locale of a request, for pages and the API alike: the `hikari_locale` cookie, else zh-CN.
+ * (The account's own setting is applied in the browser, which writes the cookie; the language of the
+ * browser is not used, so a page and the API calls it makes always speak the same language.)
+ */
+export function requestLocale(cookieHeader: string | null | undefined): Locale {
+  return resolveLocale(null, cookieValue(cookieHeader ?? '', LOCALE_COOKIE));
+}
+
+function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
 }
 
 /**
@@ -69,15 +90,16 @@ export function pluralForm(message: PluralMessage, rules: Intl.PluralRules, coun
 export type Translate = (key: MessageKey, params?: Params) => string;
 
 /**
- * The message lookup of one locale over its catalogue. Plural messages pick their form by the
- * `count` parameter; numbers are written the locale's way (grouping from five digits, so years stay
- * "2026").
+ * The message lookup of one locale over its catalogue (or the part of it a page carries). Plural
+ * messages pick their form by the `count` parameter; numbers are written the locale's way (grouping
+ * from five digits, so years stay "2026"). A key the catalogue lacks comes back as the key itself.
  */
-export function createTranslator(locale: Locale, catalogue: Catalogue): Translate {
+export function createTranslator(locale: Locale, catalogue: Catalogue | PartialCatalogue): Translate {
   const rules = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale, { useGrouping: 'min2', maximumFractionDigits: 2 });
   return (key, params) => {
-    const message: Message = catalogue[key];
+    const message: Message | undefined = catalogue[key];
+    if (message === undefined) return key;
     const template =
       typeof message === 'string' ? message : pluralForm(message, rules, Number(params?.count ?? Number.NaN));
     if (!params) return template;
@@ -88,16 +110,34 @@ export function createTranslator(locale: Locale, catalogue: Catalogue): Translat
   };
 }
 
-const translators = new Map<Locale, Translate>();
+/**
+ * A message named by its key and parameters, as one string ("validation.text.tooLong?label=…&max=20"),
+ * so it can travel where only a string fits: zod issue messages, `HttpError` messages. Whoever shows it
+ * translates it in the reader's language with `translateRef`. A `label` parameter is itself a key.
+ */
+export type MessageRef = MessageKey | (string & { readonly messageRef: true });
 
-/** The message lookup of a locale (cached: pages call this once per component). */
-export function translator(locale: Locale): Translate {
-  let t = translators.get(locale);
-  if (!t) {
-    t = createTranslator(locale, catalogues[locale]);
-    translators.set(locale, t);
-  }
-  return t;
+export function messageRef(key: MessageKey, params?: Record<string, string | number>): MessageRef {
+  if (!params) return key;
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  return `${key}?${query.toString()}` as MessageRef;
+}
+
+const REF = /^([a-zA-Z][\w-]*(?:\.[\w-]+)+)(?:\?(.*))?$/s;
+
+/**
+ * The text of a message reference in the translator's language. Text that is not a reference (a
+ * sentence the server already translated, a library's own message) is returned as it is.
+ */
+export function translateRef(t: Translate, text: string): string {
+  const match = REF.exec(text);
+  if (!match) return text;
+  const key = match[1] as MessageKey;
+  const params: Params = {};
+  for (const [name, value] of new URLSearchParams(match[2] ?? '')) params[name] = value;
+  if (typeof params.label === 'string') params.label = t(params.label as MessageKey);
+  const shown = t(key, match[2] === undefined ? undefined : params);
+  return shown === key ? text : shown;
 }
 
 /** Numbers written the locale's way ("12,345" / "12,345"), for counts shown outside a message. */

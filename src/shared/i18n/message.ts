@@ -1,4 +1,4 @@
-import type { MessageKey } from './zh-CN.ts';
+import type { MessageKey } from './zh-CN/index.ts';
 
 /**
  * A catalogue entry: one template, or one template per plural category of `Intl.PluralRules`
@@ -16,5 +16,11 @@ export interface PluralMessage {
 
 export type Message = string | PluralMessage;
 
+/** The messages of one area in another locale: exactly the keys of the zh-CN reference area. */
+export type AreaMessages<Reference> = Readonly<Record<keyof Reference, Message>>;
+
 /** Every message of one locale, keyed like the zh-CN reference catalogue. */
 export type Catalogue = Readonly<Record<MessageKey, Message>>;
+
+/** Some messages of one locale (the areas a page's islands need, sent with the page). */
+export type PartialCatalogue = Readonly<Partial<Record<MessageKey, Message>>>;

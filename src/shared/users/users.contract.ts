@@ -11,7 +11,7 @@ import { DECIMAL_ID, OBJECT_ID } from '../input-rules.ts';
 
 /** A user is addressed by the numeric userId (decimal) or by the 24-hex-digit `_id`. */
 export const userIdField = z.string().refine((v) => DECIMAL_ID.test(v) || OBJECT_ID.test(v), {
-  error: '用户 id 无效：应为数字 userId 或 24 位 _id',
+  error: 'validation.userId.invalid',
 });
 
 /** The caller's own profile and settings, and public profiles. */

@@ -5,11 +5,12 @@ import type { AppContext } from '../../context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { toSessionUser } from '../users/users.service.ts';
-import * as auth from './auth.service.ts';
+import * as account from './account.service.ts';
+import * as sessions from './sessions.service.ts';
 
 /** Accounts and sessions: spec §7 "Auth and user" (paths relative to /api). */
 export function authRoutes(ctx: AppContext) {
-  const deps: auth.AuthDeps = {
+  const deps: sessions.AuthDeps = {
     db: ctx.db,
     secret: ctx.config.jwtSecret,
     mailer: ctx.mailer,
@@ -18,25 +19,28 @@ export function authRoutes(ctx: AppContext) {
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.config.trustProxy);
 
   return contractRoutes(ctx, authContract, {
-    login: async (c, { body }) => ({ data: await auth.login(deps, { ...body, ip: ip(c) }), message: '登录成功' }),
+    login: async (c, { body }) => ({
+      data: await sessions.login(deps, { ...body, ip: ip(c) }),
+      message: 'server.loggedIn',
+    }),
 
     register: async (c, { body }) => ({
-      data: await auth.register(deps, { ...body, ip: ip(c) }),
-      message: '注册成功',
+      data: await account.register(deps, { ...body, ip: ip(c) }),
+      message: 'server.registered',
       code: 'CREATED',
       status: 201,
     }),
 
-    signupCheck: async (c, { body }) => ({ data: await auth.checkSignup(ctx.db, { ...body, ip: ip(c) }) }),
+    signupCheck: async (c, { body }) => ({ data: await account.checkSignup(ctx.db, { ...body, ip: ip(c) }) }),
 
     codeRequest: async (c, { body }) => ({
-      data: await auth.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }),
-      message: '验证码已发送',
+      data: await account.requestCode(deps, { email: body.email, purpose: body.type, ip: ip(c) }),
+      message: 'server.codeSent',
     }),
 
     // A change_email code is checked for the logged-in account it was issued to.
     codeVerify: async (c, { body, user }) => ({
-      data: await auth.verifyCode(deps, {
+      data: await account.verifyCode(deps, {
         email: body.email,
         purpose: body.type,
         uuid: body.uuid,
@@ -47,17 +51,17 @@ export function authRoutes(ctx: AppContext) {
     }),
 
     resetPasswordCode: async (c, { body }) => ({
-      data: await auth.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
-      message: '如果该邮箱已注册，验证码已发送',
+      data: await account.requestCode(deps, { email: body.email, purpose: 'reset_password', ip: ip(c) }),
+      message: 'server.resetCodeSent',
     }),
 
     resetPassword: async (c, { body }) => {
-      await auth.resetPassword(deps, { ...body, ip: ip(c) });
-      return { data: null, message: '密码已重置，请使用新密码登录' };
+      await account.resetPassword(deps, { ...body, ip: ip(c) });
+      return { data: null, message: 'server.passwordReset' };
     },
 
     refresh: async (c, { body }) => {
-      const refreshed = await auth.refresh(deps, body.token);
+      const refreshed = await sessions.refresh(deps, body.token);
       // The new pair is also stored as cookies by the answer itself, so a refresh sent as the page
       // unloads (keepalive) is not lost. The API still reads only the bearer header.
       const cookie = { path: '/', secure: true, sameSite: 'None' as const };
@@ -66,27 +70,27 @@ export function authRoutes(ctx: AppContext) {
         ...cookie,
         maxAge: Math.max(0, Math.floor((new Date(refreshed.refreshTokenExpiry).getTime() - Date.now()) / 1000)),
       });
-      return { data: refreshed, message: '登录状态已刷新', code: 'TOKEN_REFRESHED' };
+      return { data: refreshed, message: 'server.tokenRefreshed', code: 'TOKEN_REFRESHED' };
     },
 
     logout: async (_c, { body }) => {
-      await auth.logout(deps, body.hikariRefreshToken);
-      return { data: null, message: '已退出登录' };
+      await sessions.logout(deps, body.hikariRefreshToken);
+      return { data: null, message: 'server.loggedOut' };
     },
 
     changePassword: async (_c, { body, user }) => ({
-      data: await auth.changePassword(deps, user.id, body),
-      message: '密码已修改',
+      data: await account.changePassword(deps, user.id, body),
+      message: 'server.passwordUpdated',
     }),
 
     changeEmailRequest: async (c, { body, user }) => ({
-      data: await auth.requestEmailChange(deps, user.id, { ...body, ip: ip(c) }),
-      message: '验证码已发送到新邮箱',
+      data: await account.requestEmailChange(deps, user.id, { ...body, ip: ip(c) }),
+      message: 'server.codeSentToNewEmail',
     }),
 
     changeEmailUpdate: async (_c, { body, user }) => {
-      const changed = await auth.changeEmail(deps, user.id, body);
-      return { data: { user: toSessionUser(changed, '') }, message: '邮箱已更换' };
+      const changed = await account.changeEmail(deps, user.id, body);
+      return { data: { user: toSessionUser(changed, '') }, message: 'server.emailChanged' };
     },
   });
 }

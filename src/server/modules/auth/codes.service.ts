@@ -1,7 +1,8 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodePurpose } from '../../../shared/auth.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError, fieldIssue } from '../../platform/errors.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 export interface IssuedCode {
   uuid: string;
@@ -43,7 +44,10 @@ export async function issueCode(db: Db, secret: string, binding: CodeBinding, no
     .executeTakeFirst();
   if (latest) {
     const wait = Math.ceil((new Date(latest.created_at).getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime()) / 1000);
-    if (wait > 0) throw new HttpError(429, 'CODE_COOLDOWN', `验证码已发送，请 ${wait} 秒后再试`, { retryAfter: wait });
+    if (wait > 0)
+      throw new HttpError(429, 'CODE_COOLDOWN', messageRef('server.codeCooldown', { seconds: wait }), {
+        retryAfter: wait,
+      });
   }
   const uuid = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -80,7 +84,7 @@ export interface CodeCheck extends CodeBinding {
 }
 
 const invalid = () =>
-  new HttpError(400, 'CODE_INVALID', '验证码错误', { issues: [{ path: 'code', message: '验证码错误' }] });
+  new HttpError(400, 'CODE_INVALID', 'server.codeInvalid', fieldIssue('code', 'server.codeInvalid'));
 
 /**
  * Checks a code. A wrong code uses one of its 5 attempts; after 5 it is dead. With `consume`, a correct
@@ -119,12 +123,12 @@ export async function checkCode(
       .executeTakeFirst();
     if (!row || row.consumed_at) throw invalid();
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
-      throw new HttpError(400, 'CODE_EXPIRED', '验证码已过期，请重新获取', {
-        issues: [{ path: 'code', message: '验证码已过期，请重新获取' }],
+      throw new HttpError(400, 'CODE_EXPIRED', 'server.codeExpired', {
+        issues: [{ path: 'code', message: 'server.codeExpired' }],
       });
     }
-    throw new HttpError(400, 'CODE_TOO_MANY_ATTEMPTS', '验证码错误次数过多，请重新获取', {
-      issues: [{ path: 'code', message: '验证码错误次数过多，请重新获取' }],
+    throw new HttpError(400, 'CODE_TOO_MANY_ATTEMPTS', 'server.codeTooManyAttempts', {
+      issues: [{ path: 'code', message: 'server.codeTooManyAttempts' }],
     });
   }
   const row = reserved;

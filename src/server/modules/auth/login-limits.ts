@@ -1,3 +1,4 @@
+import type { MessageRef } from '../../../shared/i18n/index.ts';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Db } from '../../db/database.ts';
@@ -98,7 +99,7 @@ export async function rememberAddress(db: Db, secret: string, userId: string, ip
 interface Counter {
   key: string;
   rule: RateRule;
-  message: string;
+  message: MessageRef;
 }
 
 /**
@@ -160,15 +161,15 @@ export async function admitLoginAttempt(
   const address = addressKey(input.ip);
   const known = input.userId ? await isKnownAddress(db, secret, input.userId, input.ip) : false;
   const counters: Counter[] = [
-    { key: `login:addr:${address}`, rule: LOGIN_LIMITS.perAddress, message: '登录失败次数过多，请稍后再试' },
+    { key: `login:addr:${address}`, rule: LOGIN_LIMITS.perAddress, message: 'server.loginFailures' },
     {
       key: `login:acct-addr:${input.account}:${address}`,
       rule: LOGIN_LIMITS.perAccountAddress,
-      message: '登录失败次数过多，请稍后再试',
+      message: 'server.loginFailures',
     },
   ];
   if (!known) {
-    const message = '该账号近期在其他设备上登录失败次数过多，请稍后再试，或通过“忘记密码”重设密码';
+    const message: MessageRef = 'server.accountFailures';
     counters.push(
       { key: `login:acct-new:${input.account}`, rule: LOGIN_LIMITS.perAccountNewAddresses, message },
       { key: `login:acct-new-day:${input.account}`, rule: LOGIN_LIMITS.perAccountNewAddressesDaily, message },
@@ -187,7 +188,7 @@ export async function admitAccountLookup(
   input: { targets: string[]; ip: string },
   now = new Date(),
 ): Promise<void> {
-  const message = '查询太频繁，请稍后再试';
+  const message: MessageRef = 'server.lookupLimited';
   await admit(
     db,
     [

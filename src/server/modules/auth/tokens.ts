@@ -46,7 +46,7 @@ export async function verifyAccessToken(secret: string, token: string, nowMs = D
       typeof payload.exp !== 'number' ||
       (payload['sid'] !== undefined && typeof payload['sid'] !== 'string')
     ) {
-      throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+      throw new HttpError(401, 'TOKEN_INVALID', 'server.tokenInvalid');
     }
     const sid = payload['sid'];
     return {
@@ -58,8 +58,8 @@ export async function verifyAccessToken(secret: string, token: string, nowMs = D
     };
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof errors.JWTExpired) throw new HttpError(401, 'TOKEN_EXPIRED', '登录已过期，请刷新登录状态');
-    throw new HttpError(401, 'TOKEN_INVALID', '登录凭证无效，请重新登录');
+    if (error instanceof errors.JWTExpired) throw new HttpError(401, 'TOKEN_EXPIRED', 'server.tokenExpired');
+    throw new HttpError(401, 'TOKEN_INVALID', 'server.tokenInvalid');
   }
 }
 

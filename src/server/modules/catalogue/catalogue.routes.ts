@@ -8,6 +8,7 @@ import { downloadsOf, reportLink } from './downloads.service.ts';
 import { addFavorite, favoriteGalgamesOf, isFavorited, listFavorites, removeFavorite } from './favorites.service.ts';
 import { galgameExists } from './galgame.service.ts';
 import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 /** Favourites (spec §7), ratings, download information and link reports. */
 export function catalogueRoutes(ctx: AppContext) {
@@ -15,7 +16,8 @@ export function catalogueRoutes(ctx: AppContext) {
   const favorites = { db, targets: ctx.targets };
   const viewerOf = (user: { id: string; user_group: UserGroup }) => ({ id: user.id, group: user.user_group });
   const ensureGame = async (id: number) => {
-    if (!(await galgameExists(db, id))) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+    if (!(await galgameExists(db, id)))
+      throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
   };
 
   return contractRoutes(ctx, catalogueContract, {
@@ -29,12 +31,12 @@ export function catalogueRoutes(ctx: AppContext) {
 
     addFavorite: async (_c, { body, user }) => ({
       data: await addFavorite(favorites, viewerOf(user), { type: body.itemType, id: body.itemId }),
-      message: '已收藏',
+      message: 'server.favorited',
     }),
 
     removeFavorite: async (_c, { params, user }) => ({
       data: await removeFavorite(favorites, user.id, { type: params.itemType, id: params.itemId }),
-      message: '已取消收藏',
+      message: 'server.unfavorited',
     }),
 
     favoriteGalgames: async (_c, { query: q, user }) => {
@@ -43,10 +45,10 @@ export function catalogueRoutes(ctx: AppContext) {
         const owner = DECIMAL_ID.test(q.userId)
           ? await db.selectFrom('users').select('id').where('user_id', '=', Number(q.userId)).executeTakeFirst()
           : await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
-        if (!owner) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+        if (!owner) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
         ownerId = owner.id;
       }
-      if (!ownerId) throw new HttpError(400, 'VALIDATION_FAILED', '请指定用户');
+      if (!ownerId) throw new HttpError(400, 'VALIDATION_FAILED', 'server.userRequired');
       return {
         data: await favoriteGalgamesOf(db, ownerId, { page: q.page, limit: q.limit, keyword: q.keyword || undefined }),
       };
@@ -56,12 +58,12 @@ export function catalogueRoutes(ctx: AppContext) {
 
     saveRating: async (_c, { params, body, user }) => {
       const summary = await saveRating(db, user.id, params.id, body);
-      return { data: { summary, rating: await myRating(db, user.id, params.id) }, message: '评分已保存' };
+      return { data: { summary, rating: await myRating(db, user.id, params.id) }, message: 'server.ratingSaved' };
     },
 
     deleteRating: async (_c, { params, user }) => ({
       data: { summary: await deleteRating(db, user.id, params.id), rating: null },
-      message: '评分已删除',
+      message: 'server.ratingDeleted',
     }),
 
     ratings: async (_c, { params, query }) => {
@@ -76,7 +78,7 @@ export function catalogueRoutes(ctx: AppContext) {
 
     reportLink: async (_c, { params, body, user }) => ({
       data: await reportLink(db, params.linkId, user.id, body.reason),
-      message: '感谢反馈，我们会尽快核实',
+      message: 'server.linkReported',
     }),
   });
 }

@@ -84,7 +84,7 @@ export async function reportLink(
         .select(['id', 'report_count'])
         .where('id', '=', linkId)
         .executeTakeFirst();
-      if (!link) throw new HttpError(404, 'NOT_FOUND', '下载链接不存在');
+      if (!link) throw new HttpError(404, 'NOT_FOUND', 'server.downloadLinkNotFound');
       const inserted = await trx
         .insertInto('link_report')
         .values({ link_id: linkId, user_id: userId, reason, created_at: now.toISOString() })

@@ -2,6 +2,7 @@ import type { GalgameCard } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, toCard } from './catalogue.mappers.ts';
+import { messageRef, type MessageKey } from '../../../shared/i18n/index.ts';
 
 export interface EntityBase {
   id: number;
@@ -31,7 +32,7 @@ export interface CharacterDetail extends EntityBase {
   appearances: (GalgameCard & { role: string; voice: { id: number; name: string; nameZh: string } | null })[];
 }
 
-const notFound = (what: string, id: number) => new HttpError(404, 'NOT_FOUND', `${what} ${id} 不存在`);
+const notFound = (key: MessageKey, id: number) => new HttpError(404, 'NOT_FOUND', messageRef(key, { id }));
 
 function base(row: {
   id: number;
@@ -53,7 +54,7 @@ function base(row: {
 
 export async function producerDetail(db: Db, id: number): Promise<ProducerDetail> {
   const row = await db.selectFrom('producer').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('制作方', id);
+  if (!row) throw notFound('server.producerNotFound', id);
   const games = await db
     .selectFrom('galgame_producer as gp')
     .innerJoin('galgame as g', 'g.id', 'gp.galgame_id')
@@ -73,7 +74,7 @@ export async function producerDetail(db: Db, id: number): Promise<ProducerDetail
 
 export async function personDetail(db: Db, id: number): Promise<PersonDetail> {
   const row = await db.selectFrom('person').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('人物', id);
+  if (!row) throw notFound('server.personNotFound', id);
   const [games, voiced] = await Promise.all([
     db
       .selectFrom('galgame_staff as s')
@@ -115,7 +116,7 @@ export async function personDetail(db: Db, id: number): Promise<PersonDetail> {
 
 export async function characterDetail(db: Db, id: number): Promise<CharacterDetail> {
   const row = await db.selectFrom('character').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('角色', id);
+  if (!row) throw notFound('server.characterNotFound', id);
   const appearances = await db
     .selectFrom('galgame_character as gc')
     .innerJoin('galgame as g', 'g.id', 'gc.galgame_id')

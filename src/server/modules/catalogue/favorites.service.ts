@@ -18,7 +18,7 @@ export interface FavoriteDeps {
 /** A favourited item: any target type the favourites API accepts. */
 export type FavoriteRef = TargetRef & { type: FavoriteItemType };
 
-const NOT_FOUND_MESSAGE = '收藏的内容不存在';
+const NOT_FOUND_MESSAGE = 'server.favoriteTargetNotFound';
 
 /** The item, when it exists, the viewer may see it, and its type keeps a favourite count; else 404. */
 async function ensureItem(deps: FavoriteDeps, viewer: TargetViewer, ref: FavoriteRef): Promise<void> {

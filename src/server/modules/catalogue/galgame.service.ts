@@ -11,6 +11,7 @@ import { onPage, paginate, type Page } from '../../db/paginate.ts';
 import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 type GDb = Database & { g: GalgameTable };
 type GameQuery<O> = SelectQueryBuilder<GDb, 'g', O>;
@@ -161,7 +162,7 @@ export async function galgameDetail(db: Db, id: number): Promise<GalgameDetail> 
     .where('id', '=', id)
     .where('status', '=', 'published')
     .executeTakeFirst();
-  if (!game) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+  if (!game) throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
   const [platforms, producers, staff, characters, tags, related] = await Promise.all([
     db.selectFrom('galgame_platform').select('platform').where('galgame_id', '=', id).orderBy('platform').execute(),
     db
@@ -249,7 +250,7 @@ export async function galgameCard(db: Db, id: number): Promise<GalgameCard> {
   const row = await published(db.selectFrom('galgame as g').select(cardColumns))
     .where('g.id', '=', id)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, 'NOT_FOUND', `Galgame ${id} 不存在`);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
   return toCard(row);
 }
 

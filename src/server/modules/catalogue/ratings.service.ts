@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { parseJsonList } from './catalogue.mappers.ts';
 import { normaliseHistogram } from './galgame.service.ts';
 import { nextId } from '../../db/ids.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 export interface RatingInput {
   score: number;
@@ -25,7 +26,8 @@ async function lockGame(trx: Trx, galgameId: number) {
     .where('id', '=', galgameId)
     .where('status', '=', 'published')
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(404, 'NOT_FOUND', `Galgame ${galgameId} 不存在`);
+  if (Number(updated.numUpdatedRows) !== 1)
+    throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id: galgameId }));
   return trx
     .selectFrom('galgame')
     .select(['rating_count', 'rating_sum', 'score_hist'])

@@ -94,9 +94,9 @@ describe('chat gateway', () => {
   it('answers 401 and 403 from the token check, and 503 when the check itself fails', async () => {
     const h = await start({
       authenticate: async (token) => {
-        if (token === 'banned') throw new HttpError(403, 'ACCOUNT_BANNED', 'banned');
+        if (token === 'banned') throw new HttpError(403, 'ACCOUNT_BANNED', 'server.banned');
         if (token === 'down') throw new Error('database unavailable');
-        throw new HttpError(401, 'TOKEN_INVALID', 'invalid');
+        throw new HttpError(401, 'TOKEN_INVALID', 'server.tokenInvalid');
       },
     });
     expect((await attempt(h.url('forged'))).status).toBe(401);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { authenticate } from '../auth/auth.service.ts';
+import { authenticate } from '../auth/sessions.service.ts';
 
 /** Who an open chat socket belongs to, taken from the access token it was opened with. */
 export interface ChatIdentity {
@@ -28,7 +28,7 @@ export async function authenticateChat(deps: { db: Db; secret: string }, token: 
       .where('id', '=', access.sid)
       .executeTakeFirst();
     if (!family || family.user_id !== user.id || family.revoked_at) {
-      throw new HttpError(401, 'TOKEN_INVALID', '登录已结束，请重新登录');
+      throw new HttpError(401, 'TOKEN_INVALID', 'server.sessionEnded');
     }
   }
   return {

@@ -1,7 +1,9 @@
 import type { ApiFailure, HealthData } from '../../../shared/api.ts';
 import { healthContract } from '../../../shared/health/health.contract.ts';
 import type { AppContext } from '../../context.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
+import { apiText } from '../../http/request-locale.ts';
 import { getHealth } from './health.service.ts';
 
 /** A failed check answers 503 with the same data, so load balancers and monitors see it by status. */
@@ -16,7 +18,7 @@ export function healthRoutes(ctx: AppContext) {
       const body: DegradedAnswer = {
         success: false,
         code: 'SERVICE_UNAVAILABLE',
-        message: `服务降级：${health.failing.join(', ')} 检查未通过`,
+        message: apiText(c, messageRef('server.degraded', { checks: health.failing.join(', ') })),
         data: health,
       };
       return c.json(body, 503);

@@ -52,15 +52,15 @@ const snapQuality = (n: number) => QUALITY_STEPS.find((step) => step >= n) ?? 10
 
 /** GET /img query: the source URL and the transformation. */
 export const imageQuerySchema = z.object({
-  url: z.string().min(1, { error: '缺少图片地址' }).max(2048, { error: '图片地址过长' }),
+  url: z.string().min(1, { error: 'validation.imageUrl.missing' }).max(2048, { error: 'validation.imageUrl.tooLong' }),
   // Numbers in decimal digits only: "0x10", "1e3" or " 5" are refused, not read as some other size.
-  w: queryInt({ min: 1, max: MAX_IMAGE_DIMENSION, label: '宽度 w ' }).transform(snapSize).optional(),
-  h: queryInt({ min: 1, max: MAX_IMAGE_DIMENSION, label: '高度 h ' }).transform(snapSize).optional(),
-  q: queryInt({ min: 1, max: 100, label: '质量 q ' }).transform(snapQuality).optional(),
+  w: queryInt({ min: 1, max: MAX_IMAGE_DIMENSION, label: 'validation.label.width' }).transform(snapSize).optional(),
+  h: queryInt({ min: 1, max: MAX_IMAGE_DIMENSION, label: 'validation.label.height' }).transform(snapSize).optional(),
+  q: queryInt({ min: 1, max: 100, label: 'validation.label.quality' }).transform(snapQuality).optional(),
   f: z.enum(IMAGE_FORMATS).optional(),
   fit: z.enum(IMAGE_FITS).optional(),
   g: z.enum(IMAGE_GRAVITIES).optional(),
-  blur: queryDecimal({ min: MIN_BLUR, max: MAX_BLUR, label: '模糊 blur ' })
+  blur: queryDecimal({ min: MIN_BLUR, max: MAX_BLUR, label: 'validation.label.blur' })
     .transform((b) => Math.max(1, Math.round(b)))
     .optional(),
 });

@@ -9,7 +9,7 @@ export const FETCH_TIMEOUT_MS = 10_000;
 
 export type ImageSource = { kind: 'local'; file: string } | { kind: 'remote'; url: URL };
 
-const forbidden = () => new HttpError(403, 'FORBIDDEN', '不支持处理该来源的图片');
+const forbidden = () => new HttpError(403, 'FORBIDDEN', 'server.imageSourceForbidden');
 
 /**
  * Decides where an image may come from: our own media (a /media/ path or the image-bed URL, read from
@@ -24,7 +24,7 @@ export function resolveImageSource(raw: string, config: Config): ImageSource {
     try {
       decoded = decodeURIComponent(mediaPath);
     } catch {
-      throw new HttpError(400, 'VALIDATION_FAILED', '图片地址无效');
+      throw new HttpError(400, 'VALIDATION_FAILED', 'server.imageUrlInvalid');
     }
     const file = path.resolve(mediaDir, `.${path.posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`)}`);
     if (!file.startsWith(mediaDir + path.sep)) throw forbidden();
@@ -36,7 +36,7 @@ export function resolveImageSource(raw: string, config: Config): ImageSource {
   try {
     url = new URL(raw);
   } catch {
-    throw new HttpError(400, 'VALIDATION_FAILED', '图片地址无效');
+    throw new HttpError(400, 'VALIDATION_FAILED', 'server.imageUrlInvalid');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw forbidden();
   const bed = new URL(config.imageBedUrl);
@@ -53,30 +53,30 @@ export function resolveImageSource(raw: string, config: Config): ImageSource {
 export async function loadImageSource(source: ImageSource, fetcher: typeof fetch = fetch): Promise<Buffer> {
   if (source.kind === 'local') {
     const info = await stat(source.file).catch(() => null);
-    if (!info?.isFile()) throw new HttpError(404, 'NOT_FOUND', '图片不存在');
-    if (info.size > MAX_SOURCE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', '图片过大');
+    if (!info?.isFile()) throw new HttpError(404, 'NOT_FOUND', 'server.imageNotFound');
+    if (info.size > MAX_SOURCE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.imageTooLarge');
     return readFile(source.file);
   }
   const res = await fetcher(source.url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' }).catch(
     () => {
-      throw new HttpError(502, 'SERVICE_UNAVAILABLE', '无法获取原图');
+      throw new HttpError(502, 'SERVICE_UNAVAILABLE', 'server.imageFetchFailed');
     },
   );
   if (!res.ok)
     throw new HttpError(
       res.status === 404 ? 404 : 502,
       res.status === 404 ? 'NOT_FOUND' : 'SERVICE_UNAVAILABLE',
-      '无法获取原图',
+      'server.imageFetchFailed',
     );
   const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('image/')) throw new HttpError(415, 'VALIDATION_FAILED', '来源不是图片');
+  if (!type.startsWith('image/')) throw new HttpError(415, 'VALIDATION_FAILED', 'server.notAnImage');
   const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_SOURCE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', '图片过大');
+  if (declared > MAX_SOURCE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.imageTooLarge');
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of res.body ?? []) {
     total += chunk.byteLength;
-    if (total > MAX_SOURCE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', '图片过大');
+    if (total > MAX_SOURCE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.imageTooLarge');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

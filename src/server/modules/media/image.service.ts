@@ -112,7 +112,7 @@ export async function transformImage(
   const job = queue.run(options.client ?? 'internal', async () => {
     const input = await loadImageSource(source, options.fetcher ?? fetch);
     const body = await render(input, query, format).catch(() => {
-      throw new HttpError(422, 'VALIDATION_FAILED', '无法处理该图片');
+      throw new HttpError(422, 'VALIDATION_FAILED', 'server.imageUnprocessable');
     });
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const temp = `${file}.${process.pid}.tmp`;
@@ -135,7 +135,7 @@ export async function downloadImage(config: Config, raw: string, fetcher: typeof
   const meta = await sharp(body, { limitInputPixels: MAX_INPUT_PIXELS })
     .metadata()
     .catch(() => null);
-  if (!meta?.format) throw new HttpError(415, 'VALIDATION_FAILED', '来源不是图片');
+  if (!meta?.format) throw new HttpError(415, 'VALIDATION_FAILED', 'server.notAnImage');
   const last = (source.kind === 'local' ? path.basename(source.file) : source.url.pathname.split('/').pop()) || 'image';
   const filename = last.replace(/[^\w.\-\u4e00-\u9fff]/g, '_').slice(0, 100) || 'image';
   return { body, contentType: `image/${meta.format}`, filename };

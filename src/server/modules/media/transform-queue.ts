@@ -62,10 +62,10 @@ export class TransformQueue {
     if (!this.canStart(client)) {
       const queuedByClient = this.waiting.filter((w) => w.client === client).length;
       if (queuedByClient >= this.limits.perClientQueued) {
-        throw rateLimited(this.limits.retryAfterSeconds, '图片处理请求过多，请稍后再试');
+        throw rateLimited(this.limits.retryAfterSeconds, 'server.imageRequestsLimited');
       }
       if (this.waiting.length >= this.limits.maxQueued) {
-        throw new HttpError(503, 'IMAGE_QUEUE_FULL', '图片处理繁忙，请稍后再试', {
+        throw new HttpError(503, 'IMAGE_QUEUE_FULL', 'server.imageQueueFull', {
           retryAfter: this.limits.retryAfterSeconds,
         });
       }

@@ -61,7 +61,7 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
       .select(['id', 'user_id', 'name'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!user) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    if (!user) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
     const [ratings, favorites, reports] = await Promise.all([
       trx.selectFrom('rating').select('galgame_id').where('user_id', '=', id).execute(),
       trx.selectFrom('favorite').select(['item_type', 'item_id']).where('user_id', '=', id).execute(),

@@ -23,12 +23,12 @@ export function userRoutes(ctx: AppContext) {
 
     updateProfile: async (_c, { body, user }) => {
       const row = await updateProfile(ctx.db, user.id, body);
-      return { data: { user: toSessionUser(row, await refreshExpiry(row.id)) }, message: '资料已更新' };
+      return { data: { user: toSessionUser(row, await refreshExpiry(row.id)) }, message: 'server.profileUpdated' };
     },
 
     updateSetting: async (_c, { body, user }) => ({
       data: { userSetting: await updateUserSetting(ctx.db, user.id, body) },
-      message: '设置已保存',
+      message: 'server.settingsSaved',
     }),
   });
 }

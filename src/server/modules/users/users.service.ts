@@ -9,7 +9,7 @@ import {
 } from '../../../shared/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from './users.tables.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError, fieldIssue } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { wholeSecond } from '../auth/tokens.ts';
 import { newId, nextId } from '../../db/ids.ts';
@@ -136,8 +136,8 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       // No further queries here: on PostgreSQL the surrounding transaction is already aborted.
       const detail = `${(error as { constraint?: string }).constraint ?? ''} ${(error as Error).message}`;
       throw /name/.test(detail)
-        ? new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] })
-        : new HttpError(409, 'EMAIL_TAKEN', '邮箱已被注册', { issues: [{ path: 'email', message: '邮箱已被注册' }] });
+        ? new HttpError(409, 'NAME_TAKEN', 'server.nameTaken', fieldIssue('name', 'server.nameTaken'))
+        : new HttpError(409, 'EMAIL_TAKEN', 'server.emailTaken', fieldIssue('email', 'server.emailTaken'));
     }
     throw error;
   }
@@ -149,13 +149,13 @@ export async function getPublicProfile(db: Db, id: string): Promise<PublicUser> 
   const row = DECIMAL_ID.test(id)
     ? await q.where('user_id', '=', Number(id)).executeTakeFirst()
     : await q.where('id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
   return toPublicUser(row);
 }
 
 export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate, now = new Date()): Promise<UserRow> {
   if (patch.name !== undefined && (await isNameTaken(db, patch.name, userId))) {
-    throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用', { issues: [{ path: 'name', message: '用户名已被使用' }] });
+    throw new HttpError(409, 'NAME_TAKEN', 'server.nameTaken', fieldIssue('name', 'server.nameTaken'));
   }
   const values = {
     ...(patch.name !== undefined
@@ -169,10 +169,10 @@ export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate
   };
   try {
     const row = await db.updateTable('users').set(values).where('id', '=', userId).returningAll().executeTakeFirst();
-    if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
     return row;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'NAME_TAKEN', '用户名已被使用');
+    if (isUniqueViolation(error)) throw new HttpError(409, 'NAME_TAKEN', 'server.nameTaken');
     throw error;
   }
 }
@@ -191,7 +191,7 @@ export async function updateUserSetting(
       .where('id', '=', userId)
       .execute();
     const row = await trx.selectFrom('users').select('user_setting').where('id', '=', userId).executeTakeFirst();
-    if (!row) throw new HttpError(404, 'NOT_FOUND', '用户不存在');
+    if (!row) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
     const next = { ...parseUserSetting(row.user_setting), ...patch };
     await trx
       .updateTable('users')

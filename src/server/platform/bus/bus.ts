@@ -1,4 +1,5 @@
 import { HttpError } from '../errors.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 /** A plain JSON value: what survives JSON.stringify/parse unchanged. Declare topic payloads as `type` aliases. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -67,8 +68,7 @@ export function encodePayload(topic: string, payload: unknown): string {
     throw new HttpError(
       413,
       'PAYLOAD_TOO_LARGE',
-      `Bus payload for "${topic}" is ${bytes} bytes; the limit is ${MAX_PAYLOAD_BYTES}. Publish the record's id ` +
-        'and let subscribers load it instead.',
+      messageRef('server.busPayloadTooLarge', { topic, bytes, limit: MAX_PAYLOAD_BYTES }),
     );
   }
   return text;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
+import { translator } from '../../../shared/i18n/catalogues.ts';
+import { translateRef } from '../../../shared/i18n/index.ts';
 import { HttpError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { MAX_PAYLOAD_BYTES, type PlatformLogger } from './bus.ts';
@@ -124,7 +126,7 @@ describe('in-process bus', () => {
     const error = await bus.publish('chat.x', tooBig).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
-    expect((error as Error).message).toMatch(/Publish the record's id/);
+    expect(translateRef(translator('en'), (error as Error).message)).toMatch(/Publish the record's id/);
     await expect(bus.publish('chat.x', 'é'.repeat(MAX_PAYLOAD_BYTES / 2 - 1))).resolves.toBeUndefined();
     await bus.close();
     await expect(bus.publish('chat.x', 'late')).rejects.toThrow(/closed/);

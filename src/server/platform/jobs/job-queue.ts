@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { JsonValue } from '../bus/bus.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
 
 /** Job name → payload type. Declare payloads as `type` aliases of plain JSON. */
 export type JobMap = Record<string, JsonValue>;
@@ -58,7 +59,7 @@ function encodeJobPayload(name: string, payload: unknown): string {
     throw new HttpError(
       413,
       'PAYLOAD_TOO_LARGE',
-      `Payload of job "${name}" is ${bytes} bytes; the limit is ${MAX_JOB_PAYLOAD_BYTES}. Store the data and pass its id.`,
+      messageRef('server.jobPayloadTooLarge', { name, bytes, limit: MAX_JOB_PAYLOAD_BYTES }),
     );
   }
   return text;

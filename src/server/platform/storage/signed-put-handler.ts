@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalStorage } from './storage.local.ts';
-import { normalizeContentType, StorageError, tooLarge } from './storage.ts';
+import { messageRef, requestLocale } from '../../../shared/i18n/index.ts';
+import { normalizeContentType, StorageError, storageText, tooLarge } from './storage.ts';
 
 // After refusing a body mid-way, this much more is read and dropped (for up to DRAIN_MS) so the client
 // finishes sending and can read the answer; past that the connection is cut.
 const DRAIN_LIMIT = 1024 * 1024;
 const DRAIN_MS = 5000;
 
-const empty = () => new StorageError(400, 'UPLOAD_INCOMPLETE', '文件为空，请重新选择文件');
+const empty = () => new StorageError(400, 'UPLOAD_INCOMPLETE', 'server.storage.emptyFile');
 
 /**
  * The node:http handler for signed upload addresses of the local driver: checks the signature, the
@@ -30,12 +31,16 @@ export function createSignedPutHandler(
 async function receive(storage: LocalStorage, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'PUT') {
     res.setHeader('Allow', 'PUT');
-    throw new StorageError(405, 'METHOD_NOT_ALLOWED', '上传地址只接受 PUT 请求');
+    throw new StorageError(405, 'METHOD_NOT_ALLOWED', 'server.storage.putOnly');
   }
   const grant = storage.verifyUpload(req.url ?? '');
   const contentType = normalizeContentType(req.headers['content-type']);
   if (contentType !== grant.contentType) {
-    throw new StorageError(415, 'UNSUPPORTED_MEDIA_TYPE', `文件类型应为 ${grant.contentType}，请重新上传`);
+    throw new StorageError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      messageRef('server.storage.typeExpectedRetry', { type: grant.contentType }),
+    );
   }
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
@@ -51,9 +56,14 @@ async function receive(storage: LocalStorage, req: IncomingMessage, res: ServerR
   send(res, 200, {
     success: true,
     code: 'OK',
-    message: '上传成功',
+    message: storageText(localeOf(req), 'server.storage.uploaded'),
     data: { key: info.key, size: info.size, contentType: info.contentType, url: storage.publicUrl(info.key) },
   });
+}
+
+/** The uploader's language, by the same rule as the pages and the API (the locale cookie, else zh-CN). */
+function localeOf(req: IncomingMessage) {
+  return requestLocale(req.headers.cookie);
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -77,7 +87,7 @@ function answerError(req: IncomingMessage, res: ServerResponse, error: unknown, 
   }
   const status = known?.status ?? 500;
   const code = known?.code ?? 'INTERNAL_ERROR';
-  const message = known?.message ?? '文件保存失败，请稍后再试';
+  const message = storageText(localeOf(req), known?.message ?? 'server.storage.saveFailed');
   const unread = !req.complete;
   send(res, status, { success: false, code, message, data: null });
   if (unread) res.once('finish', () => drainThenClose(req));

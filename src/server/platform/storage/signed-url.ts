@@ -30,7 +30,7 @@ export function signUploadUrl(baseUrl: string, grant: UploadGrant, secret: strin
   return `${baseUrl.replace(/\/+$/, '')}/${encodeKeyPath(grant.key)}?${query}`;
 }
 
-const invalid = () => new StorageError(403, 'UPLOAD_SIGNATURE_INVALID', '上传地址无效或已被修改，请重新获取上传地址');
+const invalid = () => new StorageError(403, 'UPLOAD_SIGNATURE_INVALID', 'server.storage.signatureInvalid');
 
 function single(query: URLSearchParams, name: string, pattern: RegExp): string {
   const values = query.getAll(name);
@@ -71,7 +71,7 @@ export function verifyUploadUrl(requestTarget: string, pathPrefix: string, secre
   const expected = sign(grant, secret);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   if (grant.expires * 1000 <= nowMs) {
-    throw new StorageError(403, 'UPLOAD_URL_EXPIRED', '上传地址已过期，请重新获取上传地址');
+    throw new StorageError(403, 'UPLOAD_URL_EXPIRED', 'server.storage.urlExpired');
   }
   return grant;
 }

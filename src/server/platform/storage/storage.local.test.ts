@@ -136,6 +136,35 @@ describe('local signed PUT', () => {
     expect(existsSync(path.join(local.dir, 'tamper'))).toBe(false);
   });
 
+  it('answers in the language of the hikari_locale cookie, Chinese by default', async () => {
+    const english = { 'Content-Type': 'image/png', Cookie: 'hikari_locale=en' };
+    const stored = await fetch((await presign('locale/a.png')).url, { method: 'PUT', body: 'png', headers: english });
+    expect(await stored.json()).toMatchObject({ success: true, message: 'Uploaded' });
+    const expired = await presign('locale/b.png', { expiresInSeconds: 30 });
+    clock += 30_000;
+    const [en, zh] = [
+      await fetch(expired.url, { method: 'PUT', body: 'png', headers: english }),
+      await put(expired.url, 'png'),
+    ];
+    clock -= 30_000;
+    expect(await en.json()).toMatchObject({
+      code: 'UPLOAD_URL_EXPIRED',
+      message: expect.stringMatching(/^The upload/),
+    });
+    expect(await zh.json()).toMatchObject({
+      code: 'UPLOAD_URL_EXPIRED',
+      message: '上传地址已过期，请重新获取上传地址',
+    });
+    const wrongType = await fetch((await presign('locale/c.png')).url, {
+      method: 'PUT',
+      body: 'gif',
+      headers: { ...english, 'Content-Type': 'image/gif' },
+    });
+    expect(await wrongType.json()).toMatchObject({
+      message: 'The file type should be image/png; please upload it again',
+    });
+  });
+
   it('refuses a content type other than the signed one', async () => {
     const signed = await presign('type/a.png');
     const answer = await put(signed.url, '<svg onload=alert(1)>', 'image/svg+xml');

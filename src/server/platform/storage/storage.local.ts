@@ -45,7 +45,7 @@ const isMissing = (error: unknown) =>
   error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'EISDIR'].includes(String(error.code));
 
 const incomplete = (cause?: unknown) => {
-  const error = new StorageError(400, 'UPLOAD_INCOMPLETE', '上传中断，文件没有保存，请重新上传');
+  const error = new StorageError(400, 'UPLOAD_INCOMPLETE', 'server.storage.interrupted');
   if (cause !== undefined) error.cause = cause;
   return error;
 };
@@ -185,7 +185,8 @@ export class LocalStorage implements Storage {
     assertValidKey(key);
     const file = path.join(this.dir, ...key.split('/'));
     // The key rules already forbid escaping the folder; this keeps it true if they ever change.
-    if (!file.startsWith(this.dir + path.sep)) throw new StorageError(400, 'VALIDATION_FAILED', '存储路径无效');
+    if (!file.startsWith(this.dir + path.sep))
+      throw new StorageError(400, 'VALIDATION_FAILED', 'server.storage.pathInvalid');
     return file;
   }
 

@@ -7,7 +7,7 @@ import { createStorage } from './create-storage.ts';
 import { signUploadUrl, verifyUploadUrl, type UploadGrant } from './signed-url.ts';
 import { LocalStorage } from './storage.local.ts';
 import { S3Storage } from './storage.s3.ts';
-import { assertValidKey, contentTypeForKey, isValidKey, StorageError } from './storage.ts';
+import { assertValidKey, contentTypeForKey, isValidKey, StorageError, storageText } from './storage.ts';
 
 describe('storage keys', () => {
   it('accepts the keys uploads are made of', () => {
@@ -43,7 +43,17 @@ describe('storage keys', () => {
     ['a/'.repeat(300) + 'b.png', '不能超过 512'],
   ])('refuses %j', (key, reason) => {
     expect(() => assertValidKey(key)).toThrow(StorageError);
-    expect(() => assertValidKey(key)).toThrow(reason);
+    const refusal = (() => {
+      try {
+        assertValidKey(key);
+      } catch (error) {
+        return (error as StorageError).message;
+      }
+      return '';
+    })();
+    expect(storageText('zh-CN', refusal)).toContain(reason);
+    expect(storageText('zh-CN', refusal)).toContain(`存储路径 ${JSON.stringify(key)} 无效`);
+    expect(storageText('en', refusal)).toContain('Invalid storage path');
     expect(isValidKey(key)).toBe(false);
   });
 

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ErrorCode } from '../../../shared/api.ts';
+import { translator } from '../../../shared/i18n/catalogues.ts';
+import { messageRef, translateRef, type Locale, type MessageKey, type MessageRef } from '../../../shared/i18n/index.ts';
 
 /** What a stored object is, without its bytes. */
 export interface StoredObjectInfo {
@@ -68,7 +70,8 @@ export type StorageErrorCode = (typeof STORAGE_ERROR_CODES)[number];
 export class StorageError extends Error {
   readonly status: number;
   readonly code: StorageErrorCode;
-  constructor(status: number, code: StorageErrorCode, message: string) {
+  /** `message` is a message reference (`messageRef`), written in the reader's language by `storageErrorText`. */
+  constructor(status: number, code: StorageErrorCode, message: MessageRef) {
     super(message);
     this.name = 'StorageError';
     this.status = status;
@@ -76,25 +79,33 @@ export class StorageError extends Error {
   }
 }
 
+/** A storage message reference in a language (the request's, by the same rule as the pages). */
+export function storageText(locale: Locale, message: string): string {
+  return translateRef(translator(locale), message);
+}
+
 export const MAX_KEY_LENGTH = 512;
 const MAX_SEGMENT_LENGTH = 128;
 const MAX_SEGMENTS = 8;
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-function keyProblem(key: unknown): string | null {
-  if (typeof key !== 'string' || key.length === 0) return '不能为空';
-  if (key.length > MAX_KEY_LENGTH) return `不能超过 ${MAX_KEY_LENGTH} 个字符`;
-  if (/[\u0000-\u001f\u007f]/.test(key)) return '不能包含控制字符';
-  if (key.includes('\\')) return '不能包含反斜杠';
-  if (key.startsWith('/')) return '不能以 / 开头';
+function keyProblem(key: unknown): MessageRef | null {
+  const bad = (problem: MessageKey, params?: Record<string, number>) =>
+    messageRef(problem, { key: String(JSON.stringify(key)), ...params });
+  if (typeof key !== 'string' || key.length === 0) return bad('server.storage.key.empty');
+  if (key.length > MAX_KEY_LENGTH) return bad('server.storage.key.tooLong', { max: MAX_KEY_LENGTH });
+  if (/[\u0000-\u001f\u007f]/.test(key)) return bad('server.storage.key.control');
+  if (key.includes('\\')) return bad('server.storage.key.backslash');
+  if (key.startsWith('/')) return bad('server.storage.key.leadingSlash');
   const segments = key.split('/');
-  if (segments.length > MAX_SEGMENTS) return `最多 ${MAX_SEGMENTS} 级目录`;
+  if (segments.length > MAX_SEGMENTS) return bad('server.storage.key.depth', { max: MAX_SEGMENTS });
   for (const segment of segments) {
-    if (segment === '') return '不能包含空的路径段（// 或结尾的 /）';
-    if (segment === '.' || segment === '..') return '不能包含 . 或 .. 路径段';
-    if (segment.length > MAX_SEGMENT_LENGTH) return `每段不能超过 ${MAX_SEGMENT_LENGTH} 个字符`;
+    if (segment === '') return bad('server.storage.key.emptySegment');
+    if (segment === '.' || segment === '..') return bad('server.storage.key.dotSegment');
+    if (segment.length > MAX_SEGMENT_LENGTH)
+      return bad('server.storage.key.segmentTooLong', { max: MAX_SEGMENT_LENGTH });
     // A leading dot would hide the file from /media and could collide with the driver's own temp folder.
-    if (!SEGMENT.test(segment)) return '每段只能由字母、数字、.、_、- 组成，且不能以 . 开头';
+    if (!SEGMENT.test(segment)) return bad('server.storage.key.segmentCharacters');
   }
   return null;
 }
@@ -102,7 +113,7 @@ function keyProblem(key: unknown): string | null {
 /** Throws a 400 StorageError unless `key` is a safe object key such as `avatar/42/a1b2.webp`. */
 export function assertValidKey(key: unknown): asserts key is string {
   const problem = keyProblem(key);
-  if (problem) throw new StorageError(400, 'VALIDATION_FAILED', `存储路径 ${JSON.stringify(key)} 无效：${problem}`);
+  if (problem) throw new StorageError(400, 'VALIDATION_FAILED', problem);
 }
 
 export function isValidKey(key: unknown): key is string {
@@ -139,13 +150,13 @@ export function normalizeContentType(value: string | undefined): string {
 export function assertContentTypeFits(key: string, contentType: string): void {
   const expected = contentTypeForKey(key);
   if (!expected) {
-    throw new StorageError(415, 'UNSUPPORTED_MEDIA_TYPE', `不支持的文件类型：${key}`);
+    throw new StorageError(415, 'UNSUPPORTED_MEDIA_TYPE', messageRef('server.storage.typeUnsupported', { key }));
   }
   if (contentType !== expected) {
     throw new StorageError(
       415,
       'UNSUPPORTED_MEDIA_TYPE',
-      `文件类型 ${JSON.stringify(contentType)} 与文件名不符，应为 ${expected}`,
+      messageRef('server.storage.typeMismatch', { type: JSON.stringify(contentType), expected }),
     );
   }
 }
@@ -159,21 +170,21 @@ export function checkPresignInput(input: PresignPutInput): number {
   assertContentTypeFits(input.key, input.contentType);
   const { maxBytes, expiresInSeconds, contentLength } = input;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) {
-    throw new StorageError(400, 'VALIDATION_FAILED', 'maxBytes 必须是正整数');
+    throw new StorageError(400, 'VALIDATION_FAILED', 'server.storage.maxBytes');
   }
   if (!Number.isSafeInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS) {
-    throw new StorageError(400, 'VALIDATION_FAILED', `上传地址的有效期必须在 1 到 ${MAX_PRESIGN_SECONDS} 秒之间`);
+    throw new StorageError(400, 'VALIDATION_FAILED', messageRef('server.storage.expiry', { max: MAX_PRESIGN_SECONDS }));
   }
   if (contentLength === undefined) return maxBytes;
   if (!Number.isSafeInteger(contentLength) || contentLength < 1) {
-    throw new StorageError(400, 'VALIDATION_FAILED', 'contentLength 必须是正整数');
+    throw new StorageError(400, 'VALIDATION_FAILED', 'server.storage.contentLength');
   }
   if (contentLength > maxBytes) throw tooLarge(maxBytes);
   return contentLength;
 }
 
 export const tooLarge = (maxBytes: number) =>
-  new StorageError(413, 'PAYLOAD_TOO_LARGE', `文件过大，最大 ${formatBytes(maxBytes)}`);
+  new StorageError(413, 'PAYLOAD_TOO_LARGE', messageRef('server.storage.tooLarge', { max: formatBytes(maxBytes) }));
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -197,14 +208,18 @@ export async function confirmUpload(
   rules: { maxBytes: number; contentType: string },
 ): Promise<StoredObjectInfo> {
   const info = await storage.head(key);
-  if (!info) throw new StorageError(400, 'UPLOAD_INCOMPLETE', '文件还没有上传完成，请重新上传');
+  if (!info) throw new StorageError(400, 'UPLOAD_INCOMPLETE', 'server.storage.notUploaded');
   if (info.size > rules.maxBytes) {
     await storage.delete(key);
     throw tooLarge(rules.maxBytes);
   }
   if (normalizeContentType(info.contentType) !== rules.contentType) {
     await storage.delete(key);
-    throw new StorageError(415, 'UNSUPPORTED_MEDIA_TYPE', `文件类型应为 ${rules.contentType}`);
+    throw new StorageError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      messageRef('server.storage.typeExpected', { type: rules.contentType }),
+    );
   }
   return info;
 }

@@ -77,7 +77,7 @@ export function createTargetRegistry(definitions: readonly TargetDefinition[]): 
     find,
     async require(db, ref, viewer) {
       const found = (await find(db, ref.type, [ref.id], viewer)).get(ref.id);
-      if (!found) throw new HttpError(404, 'NOT_FOUND', '内容不存在或已被删除');
+      if (!found) throw new HttpError(404, 'NOT_FOUND', 'server.targetNotFound');
       return found;
     },
     keeps: (type, counter) => counterColumn(type, counter) !== null,

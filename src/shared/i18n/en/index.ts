@@ -1,0 +1,22 @@
+import type { AreaMessages } from '../message.ts';
+import type { Area, MessageAreas } from '../zh-CN/index.ts';
+import { auth } from './auth.ts';
+import { catalogue } from './catalogue.ts';
+import { common } from './common.ts';
+import { docs } from './docs.ts';
+import { header } from './header.ts';
+import { home } from './home.ts';
+import { server } from './server.ts';
+import { validation } from './validation.ts';
+
+/** The English catalogue, one module per area like zh-CN. Strings the spec quotes in English are verbatim. */
+export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
+  common,
+  header,
+  home,
+  auth,
+  catalogue,
+  docs,
+  validation,
+  server,
+};

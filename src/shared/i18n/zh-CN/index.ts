@@ -1,0 +1,19 @@
+import { auth } from './auth.ts';
+import { catalogue } from './catalogue.ts';
+import { common } from './common.ts';
+import { docs } from './docs.ts';
+import { header } from './header.ts';
+import { home } from './home.ts';
+import { server } from './server.ts';
+import { validation } from './validation.ts';
+
+/**
+ * The zh-CN catalogue, one module per area: the default and the reference. Every key of an area here
+ * must exist in the same area of en (the `AreaMessages` type there enforces it).
+ */
+export const zhCN = { common, header, home, auth, catalogue, docs, validation, server } as const;
+
+export type MessageAreas = typeof zhCN;
+/** A part of the catalogue that is loaded as a whole (server messages, the catalogue pages…). */
+export type Area = keyof MessageAreas;
+export type MessageKey = { [A in Area]: keyof MessageAreas[A] }[Area];
