@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeRequestData, SessionData, SessionUser } from '../../src/shared/auth.ts';
 import * as account from '../../src/server/modules/auth/account.service.ts';
+import { authDepsOf } from '../../src/server/modules/auth/sessions.service.ts';
 import { call, data, freshIp, post, registerUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -17,17 +18,17 @@ describe('one-time codes are bound to purpose, email and account', () => {
 
   const requestCode = async (email: string, type: string) => {
     const r = await post<CodeRequestData>(app, '/v2/email/verification-code/request', { email, type });
-    return { uuid: data(r.body).uuid, code: app.outbox.codeFor(email) };
+    return { uuid: data(r.body).uuid, code: await app.outbox.codeFor(email) };
   };
   const changeEmailCode = async (token: string, email: string, password = 'correct horse battery') => {
     const r = await call<CodeRequestData>(app, 'POST', '/v2/user/change-email/request', token, { email, password });
-    return { uuid: data(r.body).uuid, code: app.outbox.codeFor(email) };
+    return { uuid: data(r.body).uuid, code: await app.outbox.codeFor(email) };
   };
   const profile = async (token: string) => data((await call<SessionUser>(app, 'GET', '/v2/user/profile', token)).body);
 
   describe('change_email', () => {
     it('the public code request refuses change_email with a clear 400 and mails nothing', async () => {
-      const before = app.outbox.mails.length;
+      const before = (await app.outbox.sent()).length;
       const r = await post(app, '/v2/email/verification-code/request', {
         email: 'attacker@example.test',
         type: 'change_email',
@@ -35,7 +36,7 @@ describe('one-time codes are bound to purpose, email and account', () => {
       expect(r.res.status).toBe(400);
       expect(r.body.code).toBe('CODE_PURPOSE_NOT_ALLOWED');
       expect(r.body.message).toContain('当前密码');
-      expect(app.outbox.mails.length).toBe(before);
+      expect((await app.outbox.sent()).length).toBe(before);
     });
 
     it('a stolen access token cannot move the account: codes from elsewhere do not change its email', async () => {
@@ -134,7 +135,7 @@ describe('one-time codes are bound to purpose, email and account', () => {
       const a = await registerUser(app, 'ResetA');
       await registerUser(app, 'ResetB');
       const asked = await post<CodeRequestData>(app, '/user/reset-password-code', { email: a.email });
-      const code = { uuid: data(asked.body).uuid, code: app.outbox.codeFor(a.email) };
+      const code = { uuid: data(asked.body).uuid, code: await app.outbox.codeFor(a.email) };
       const onB = await post(app, '/user/reset-password', {
         email: 'resetb@example.test',
         password: 'taken over now',
@@ -155,7 +156,7 @@ describe('one-time codes are bound to purpose, email and account', () => {
     it('a reset code belongs to the account that had the email, not to whoever has it later', async () => {
       const first = await registerUser(app, 'FirstOwner');
       const asked = await post<CodeRequestData>(app, '/user/reset-password-code', { email: first.email });
-      const stale = { uuid: data(asked.body).uuid, code: app.outbox.codeFor(first.email) };
+      const stale = { uuid: data(asked.body).uuid, code: await app.outbox.codeFor(first.email) };
       // The first owner moves to another address; someone else registers the freed one.
       const moved = await changeEmailCode(first.session.hikariAccessToken, 'first-owner-new@example.test');
       await call(app, 'POST', '/v2/user/change-email/update', first.session.hikariAccessToken, {
@@ -163,14 +164,9 @@ describe('one-time codes are bound to purpose, email and account', () => {
         ...moved,
       });
       // (A minute later: the address's first register code was sent moments ago.)
-      const later = {
-        db: app.ctx.db,
-        secret: app.ctx.config.jwtSecret,
-        mailer: app.outbox,
-        now: () => new Date(Date.now() + 61_000),
-      };
+      const later = { ...authDepsOf(app.ctx), now: () => new Date(Date.now() + 61_000) };
       const issued = await account.requestCode(later, { email: first.email, purpose: 'register', ip: freshIp() });
-      const reg = { uuid: issued.uuid, code: app.outbox.codeFor(first.email) };
+      const reg = { uuid: issued.uuid, code: await app.outbox.codeFor(first.email) };
       const second = await post<SessionData>(app, '/v2/user/register', {
         name: 'SecondOwner',
         email: first.email,

@@ -13,6 +13,7 @@ import { createChatModule } from '../../src/server/modules/chat/index.ts';
 import { appModules } from '../../src/server/modules/index.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { setUserStatus } from '../../src/server/modules/users/users.service.ts';
+import { authDepsOf } from '../../src/server/modules/auth/sessions.service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { data, post, registerUser } from '../support/accounts.ts';
 
@@ -427,7 +428,7 @@ describe('the server under hostile traffic', () => {
     const banned = await registerUser(app, 'Banned');
     const bws = await openChat(banned.session.hikariAccessToken);
     const bclosed = closeOf(bws);
-    await setUserStatus(app.ctx.db, banned.session.user._id, 'banned');
+    await setUserStatus(authDepsOf(app.ctx), banned.session.user._id, 'banned');
     expect(await bclosed).toEqual({ code: CHAT_CLOSE.banned.code, reason: 'account banned' });
     expect(await refusedWith(chatUrl(banned.session.hikariAccessToken))).toBe(403);
   });

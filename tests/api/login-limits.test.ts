@@ -50,7 +50,7 @@ describe('login limits', () => {
     const reset = await post(
       app,
       '/user/reset-password',
-      { email, code: app.outbox.codeFor(email), uuid: data(asked.body).uuid, password: 'a brand new password' },
+      { email, code: await app.outbox.codeFor(email), uuid: data(asked.body).uuid, password: 'a brand new password' },
       { 'x-forwarded-for': travelling },
     );
     expect(reset.res.status).toBe(200);
@@ -85,7 +85,7 @@ describe('login limits', () => {
 
   it('over a day, new addresses get at most 50 password checks at one account', async () => {
     await registerUser(app, 'Daylong');
-    const deps: sessions.AuthDeps = { db: app.ctx.db, secret: app.ctx.config.jwtSecret, mailer: app.outbox };
+    const deps = sessions.authDepsOf(app.ctx);
     let checked = 0;
     // Twelve 15-minute windows (3 hours), 15 guesses each from fresh addresses.
     for (let window = 0; window < 12; window++) {

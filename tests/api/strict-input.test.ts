@@ -185,7 +185,7 @@ describe('strict input on every route', () => {
         name,
         email,
         password: 'password-123',
-        code: app.outbox.codeFor(email),
+        code: await app.outbox.codeFor(email),
         uuid: data(asked.body).uuid,
       });
       expect(reg.res.status).toBe(409);
@@ -206,7 +206,7 @@ describe('strict input on every route', () => {
         name: 'Ｓｏｒａ',
         email,
         password,
-        code: app.outbox.codeFor(email),
+        code: await app.outbox.codeFor(email),
         uuid: data(asked.body).uuid,
       });
       const session = data(reg.body);

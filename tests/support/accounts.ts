@@ -50,7 +50,7 @@ export async function registerUser(app: TestApp, name: string, password = 'corre
     type: 'register',
   });
   const { uuid } = data(requested.body);
-  const code = app.outbox.codeFor(email);
+  const code = await app.outbox.codeFor(email);
   const registered = await post<SessionData>(app, '/v2/user/register', { name, email, password, code, uuid });
   return { email, password, session: data(registered.body) };
 }

@@ -10,18 +10,50 @@ import { createLogger } from '../../src/server/platform/logger.ts';
 import type { Mail, Mailer } from '../../src/server/platform/mail.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
-/** Keeps sent mail in memory so tests can read verification codes. */
+/**
+ * Keeps sent mail in memory so tests can read verification codes. Mails go out through the job queue:
+ * `sent()` and `codeFor()` first wait until the mails queued so far have been handled.
+ */
 export class Outbox implements Mailer {
   readonly mails: Mail[] = [];
+  /** Resolves once no mail job is due or running (set by createTestApp). */
+  settle: () => Promise<void> = async () => {};
   async send(mail: Mail): Promise<void> {
     this.mails.push(mail);
   }
+  /** Every mail sent so far, once the queued ones have gone out. */
+  async sent(): Promise<Mail[]> {
+    await this.settle();
+    return this.mails;
+  }
   /** The 6-digit code in the newest mail to `to`. */
-  codeFor(to: string): string {
-    const mail = [...this.mails].reverse().find((m) => m.to === to);
+  async codeFor(to: string): Promise<string> {
+    const mail = [...(await this.sent())].reverse().find((m) => m.to === to);
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`no code mailed to ${to}`);
     return code;
+  }
+}
+
+/** Waits until no `auth.mail` job is due or running (the worker is woken each time it looks). */
+async function mailJobsSettled(app: App): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const pending = await app.ctx.db
+      .selectFrom('job')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('name', '=', 'auth.mail')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'running'),
+          eb.and([eb('status', 'in', ['queued', 'failed']), eb('run_at', '<=', new Date().toISOString())]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    if (Number(pending.n) === 0) return;
+    if (Date.now() > deadline) throw new Error('mail jobs did not finish within 10 s');
+    app.ctx.jobs.poke();
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -69,6 +101,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     await database.destroy();
     throw error;
   });
+  outbox.settle = () => mailJobsSettled(app);
   const api = createApi(app.ctx);
   return {
     outbox,

@@ -7,7 +7,7 @@ import { createUser, findUserByEmail, findUserById, isEmailTaken, isNameTaken } 
 import { nameSkeleton } from '../users/name-skeleton.ts';
 import { checkCode, consumeCode, issueCode, type CodeBinding } from './codes.service.ts';
 import { admitAccountLookup, rememberAddress } from './login-limits.ts';
-import { codeMail, emailChangedMail } from './auth.mails.ts';
+import { queueCodeMail, queueEmailChangedMail } from './auth.mail-job.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { LIMITS, clock, createSession, revokeAllSessions, type AuthDeps } from './sessions.service.ts';
 import { wholeSecond } from './tokens.ts';
@@ -52,15 +52,11 @@ async function sendCode(deps: AuthDeps, binding: CodeBinding, ip: string, now: D
   }
   await enforceRateLimit(deps.db, `code:email:${email}`, LIMITS.codeRequestsPerEmail, now.getTime());
   const issued = await issueCode(deps.db, deps.secret, binding, now);
-  if (purpose === 'reset_password') {
-    // Mailed only to an existing account, and not awaited: the answer looks the same, and takes the
-    // same time, whether or not the email has an account.
-    if (binding.userId) {
-      void deps.mailer.send(codeMail(email, purpose, issued.code)).catch((error: unknown) => deps.onMailError?.(error));
-    }
-  } else {
-    await deps.mailer.send(codeMail(email, purpose, issued.code));
-  }
+  // A reset code is mailed only to an existing account; the job is queued either way (with nobody to
+  // mail), so the answer looks the same, and takes the same time, whether or not the email has one.
+  const to = purpose === 'reset_password' && !binding.userId ? '' : email;
+  await queueCodeMail(deps, deps.db, { to, purpose, code: issued.code, now });
+  deps.jobs.poke();
   return { uuid: issued.uuid, expiresIn: issued.expiresIn, resendAfter: issued.resendAfter };
 }
 
@@ -150,7 +146,7 @@ export async function resetPassword(
       })
       .where('id', '=', user.id)
       .execute();
-    await revokeAllSessions(trx, user.id, 'password_reset', now);
+    await revokeAllSessions(trx, deps.events, user.id, 'password_reset', now);
   });
   // The mailed code proved the owner is here: this address is no longer held back by strangers' failures.
   await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
@@ -174,7 +170,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash, password_changed_at: changedAt.toISOString(), updated_at: now.toISOString() })
       .where('id', '=', userId)
       .execute();
-    await revokeAllSessions(trx, userId, 'password_change', now);
+    await revokeAllSessions(trx, deps.events, userId, 'password_change', now);
   });
   const fresh = await findUserById(deps.db, userId);
   return createSession(deps, fresh ?? user, now);
@@ -232,11 +228,10 @@ export async function changeEmail(
       .returningAll()
       .executeTakeFirst();
     if (!row || !before) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
-    return { row, oldEmail: before.email };
+    // Tell the old address, so a change nobody asked for does not go unnoticed (sent once this commits).
+    await queueEmailChangedMail(deps, trx, before.email, input.email);
+    return row;
   });
-  // Tell the old address, so a change nobody asked for does not go unnoticed.
-  void deps.mailer
-    .send(emailChangedMail(result.oldEmail, input.email))
-    .catch((error: unknown) => deps.onMailError?.(error));
-  return result.row;
+  deps.jobs.poke();
+  return result;
 }

@@ -60,6 +60,3 @@ export function createSessionEvents(onListenerError?: (error: unknown) => void):
     },
   };
 }
-
-/** The process-wide event source, used by the auth services and the chat gateway. */
-export const sessionEvents: SessionEvents = createSessionEvents();

@@ -10,12 +10,7 @@ import * as sessions from './sessions.service.ts';
 
 /** Accounts and sessions: spec §7 "Auth and user" (paths relative to /api). */
 export function authRoutes(ctx: AppContext) {
-  const deps: sessions.AuthDeps = {
-    db: ctx.db,
-    secret: ctx.config.jwtSecret,
-    mailer: ctx.mailer,
-    onMailError: (error) => ctx.logger.error({ err: error }, 'mail not sent'),
-  };
+  const deps = sessions.authDepsOf(ctx);
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, ctx.config.trustProxy);
 
   return contractRoutes(ctx, authContract, {

@@ -3,11 +3,11 @@ import type { Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { UserRow } from '../users/users.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mail.ts';
 import type { RateRule } from '../../platform/rate-limit.ts';
 import { findUserByAccount, findUserById, nameKey, toSessionUser } from '../users/users.service.ts';
 import { LOGIN_LIMITS, admitLoginAttempt, rememberAddress } from './login-limits.ts';
-import { sessionEvents } from './auth.events.ts';
+import { busSessionEvents, type SessionEvents } from './auth.events.ts';
+import type { AppContext, AppJobQueue } from '../../context.ts';
 import { burnPasswordCheck, verifyPassword } from './password.ts';
 import { generateRefreshToken, hashToken, signAccessToken, verifyAccessToken, type VerifiedAccess } from './tokens.ts';
 
@@ -15,10 +15,16 @@ import { generateRefreshToken, hashToken, signAccessToken, verifyAccessToken, ty
 export interface AuthDeps {
   db: Db;
   secret: string;
-  mailer: Mailer;
+  /** The account mails are jobs (auth.mail-job.ts). */
+  jobs: AppJobQueue;
+  /** Where ended logins are announced (every process's chat sockets listen). */
+  events: SessionEvents;
   now?: () => Date;
-  /** Mails sent in the background report failures here (logged). */
-  onMailError?: (error: unknown) => void;
+}
+
+/** The auth services' dependencies from the app context. */
+export function authDepsOf(ctx: AppContext): AuthDeps {
+  return { db: ctx.db, secret: ctx.config.jwtSecret, jobs: ctx.jobs, events: busSessionEvents(ctx) };
 }
 
 /**
@@ -132,7 +138,7 @@ export async function refresh(deps: AuthDeps, rawToken: string): Promise<Refresh
   const user = await findUserById(deps.db, row.userId);
   if (!user) throw refreshInvalid();
   if (user.status === 'banned') {
-    await revokeFamily(deps.db, row.familyId, 'banned', now);
+    await revokeFamily(deps.db, deps.events, row.familyId, 'banned', now);
     throw banned();
   }
 
@@ -140,7 +146,7 @@ export async function refresh(deps: AuthDeps, rawToken: string): Promise<Refresh
     if (now.getTime() - new Date(usedAt).getTime() < ROTATION_GRACE_MS) {
       throw new HttpError(409, 'TOKEN_ALREADY_ROTATED', 'server.alreadyRotated');
     }
-    await revokeFamily(deps.db, row.familyId, 'reuse', now);
+    await revokeFamily(deps.db, deps.events, row.familyId, 'reuse', now);
     throw new HttpError(401, 'REFRESH_TOKEN_REUSED', 'server.refreshReused');
   };
   if (row.usedAt) return reuse(row.usedAt);
@@ -175,7 +181,13 @@ export async function refresh(deps: AuthDeps, rawToken: string): Promise<Refresh
   };
 }
 
-export async function revokeFamily(db: Db, familyId: string, reason: string, now = new Date()): Promise<void> {
+export async function revokeFamily(
+  db: Db,
+  events: SessionEvents,
+  familyId: string,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable('refresh_family')
     .set({ revoked_at: now.toISOString(), revoke_reason: reason })
@@ -183,10 +195,16 @@ export async function revokeFamily(db: Db, familyId: string, reason: string, now
     .where('revoked_at', 'is', null)
     .execute();
   // Also when it was revoked before: the event only closes what still belongs to that login.
-  sessionEvents.publish({ type: 'session_revoked', scope: 'family', familyId, reason });
+  events.publish({ type: 'session_revoked', scope: 'family', familyId, reason });
 }
 
-export async function revokeAllSessions(db: Db, userId: string, reason: string, now = new Date()): Promise<void> {
+export async function revokeAllSessions(
+  db: Db,
+  events: SessionEvents,
+  userId: string,
+  reason: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable('refresh_family')
     .set({ revoked_at: now.toISOString(), revoke_reason: reason })
@@ -194,7 +212,7 @@ export async function revokeAllSessions(db: Db, userId: string, reason: string, 
     .where('revoked_at', 'is', null)
     .execute();
   // Published even inside a transaction: should it roll back, the closed sockets simply reconnect.
-  sessionEvents.publish({ type: 'session_revoked', scope: 'user', userId, reason });
+  events.publish({ type: 'session_revoked', scope: 'user', userId, reason });
 }
 
 /** Ends the login the refresh token belongs to. Unknown tokens are ignored (logout always succeeds). */
@@ -205,7 +223,7 @@ export async function logout(deps: AuthDeps, rawToken: string | undefined): Prom
     .select('family_id')
     .where('token_hash', '=', hashToken(rawToken))
     .executeTakeFirst();
-  if (row) await revokeFamily(deps.db, row.family_id, 'logout', clock(deps));
+  if (row) await revokeFamily(deps.db, deps.events, row.family_id, 'logout', clock(deps));
 }
 
 /**

@@ -15,7 +15,7 @@ import { wholeSecond } from '../auth/tokens.ts';
 import { newId, nextId } from '../../db/ids.ts';
 import { DECIMAL_ID, normaliseName } from '../../../shared/input-rules.ts';
 import { nameSkeleton } from './name-skeleton.ts';
-import { sessionEvents } from '../auth/auth.events.ts';
+import { type SessionEvents } from '../auth/auth.events.ts';
 
 export function parseUserSetting(json: string): Required<UserSetting> {
   try {
@@ -202,12 +202,16 @@ export async function updateUserSetting(
   });
 }
 
-export async function setUserStatus(db: Db, userId: string, status: 'active' | 'banned'): Promise<void> {
-  await db
+export async function setUserStatus(
+  deps: { db: Db; events: SessionEvents },
+  userId: string,
+  status: 'active' | 'banned',
+): Promise<void> {
+  await deps.db
     .updateTable('users')
     .set({ status, updated_at: new Date().toISOString() })
     .where('id', '=', userId)
     .execute();
   // A ban ends what is open now (chat sockets), not only what the account opens next.
-  if (status === 'banned') sessionEvents.publish({ type: 'session_revoked', scope: 'user', userId, reason: 'banned' });
+  if (status === 'banned') deps.events.publish({ type: 'session_revoked', scope: 'user', userId, reason: 'banned' });
 }

@@ -75,7 +75,7 @@ export function createJobRunner<J extends JobMap>(options: JobRunnerOptions<J>):
   const leaseMs = options.leaseMs ?? 30_000;
   const backoff = options.backoff ?? { baseMs: 1000, maxMs: 60 * 60 * 1000 };
   const retention = options.retention ?? { doneMs: 7 * DAY, deadMs: 30 * DAY, everyMs: 60 * 60 * 1000 };
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now()); // looked up per call, so a clock set by a test applies
   const random = options.random ?? Math.random;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const schedules = new Map<string, { everyMs: number; checkAt: number }>();
