@@ -1,57 +1,10 @@
 import { translator } from '../shared/i18n/catalogues.ts';
 import { formText, type FormText } from './auth-form-errors.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiSuccess } from '../shared/api.ts';
 import type { SessionData } from '../shared/auth.ts';
-import { endpointPath, type ResponseOf } from '../shared/contract.ts';
 import { ApiError } from './api-client.ts';
-import {
-  createLoginForm,
-  createRegisterForm,
-  createResetPasswordForm,
-  type AuthFormDeps,
-  type AuthFormsClient,
-} from './auth-forms.ts';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** A fake API client: records calls and answers each from a queue of deferred results. */
-function fakeApi() {
-  const calls: Call[] = [];
-  const pending: { resolve: (data: unknown) => void; reject: (error: unknown) => void }[] = [];
-  const client: AuthFormsClient = {
-    call: (endpoint, ...[input]) => {
-      const { params, body } = (input ?? {}) as { params?: Record<string, string>; body?: unknown };
-      calls.push({ method: endpoint.method, path: endpointPath(endpoint, params), body });
-      return new Promise<ApiSuccess<ResponseOf<typeof endpoint>>>((resolve, reject) => {
-        pending.push({
-          resolve: (data) =>
-            resolve({ success: true, code: 'OK', message: 'ok', data: data as ResponseOf<typeof endpoint> }),
-          reject,
-        });
-      });
-    },
-  };
-  const settle = async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
-  return {
-    client,
-    calls,
-    async answer(data: unknown) {
-      pending.shift()?.resolve(data);
-      await settle();
-    },
-    async fail(error: unknown) {
-      pending.shift()?.reject(error);
-      await settle();
-    },
-  };
-}
+import { fakeApi } from './fake-api.ts';
+import { createLoginForm, createRegisterForm, createResetPasswordForm, type AuthFormDeps } from './auth-forms.ts';
 
 function fakeDeps() {
   const api = fakeApi();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiSuccess } from '../shared/api.ts';
 import type { DownloadView, RatingSummary, RatingView } from '../shared/catalogue-model.ts';
-import { endpointPath } from '../shared/contract.ts';
 import { ApiError } from './api-client.ts';
+import { fakeApi } from './fake-api.ts';
 import {
   createDownloads,
   createFavorites,
@@ -11,60 +10,7 @@ import {
   ratingSummaryFor,
   scoreLine,
   validateRating,
-  type CatalogueApi,
 } from './catalogue.ts';
-
-interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  body?: unknown;
-  query?: unknown;
-}
-
-/** A fake API client: records calls and answers each from a queue of deferred results. */
-function fakeApi() {
-  const calls: Call[] = [];
-  const pending: { resolve: (data: unknown) => void; reject: (error: unknown) => void }[] = [];
-  const respond = <T>(call: Call): Promise<ApiSuccess<T>> => {
-    calls.push(call);
-    return new Promise<ApiSuccess<T>>((resolve, reject) => {
-      pending.push({
-        resolve: (data) => resolve({ success: true, code: 'OK', message: 'ok', data: data as T }),
-        reject,
-      });
-    });
-  };
-  const client: CatalogueApi = {
-    call: (endpoint, ...[input]) => {
-      const { params, query, body } = (input ?? {}) as {
-        params?: Record<string, number>;
-        query?: unknown;
-        body?: unknown;
-      };
-      const call: Call = { method: endpoint.method, path: endpointPath(endpoint, params) };
-      if (query !== undefined) call.query = query;
-      if (body !== undefined) call.body = body;
-      return respond(call);
-    },
-  };
-  const settle = async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
-  return {
-    client,
-    calls,
-    /** Answers the oldest open request. */
-    async answer(data: unknown) {
-      pending.shift()?.resolve(data);
-      await settle();
-    },
-    async fail(error: unknown) {
-      pending.shift()?.reject(error);
-      await settle();
-    },
-    open: () => pending.length,
-  };
-}
 
 const apiError = (status: number, message: string) =>
   new ApiError({ status, code: status === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR', message });

@@ -181,39 +181,33 @@ export async function refresh(deps: AuthDeps, rawToken: string): Promise<Refresh
   };
 }
 
-export async function revokeFamily(
-  db: Db,
-  events: SessionEvents,
-  familyId: string,
-  reason: string,
-  now = new Date(),
-): Promise<void> {
+/** Which logins to end: one (its refresh-token family) or every one of an account. */
+type Logins = { scope: 'family'; familyId: string } | { scope: 'user'; userId: string };
+
+/**
+ * Ends logins and announces it, so open chat sockets close at once. Announced also when they had
+ * ended before (the event only closes what still belongs to them), and even inside a transaction:
+ * should it roll back, the closed sockets simply reconnect.
+ */
+async function endLogins(db: Db, events: SessionEvents, logins: Logins, reason: string, now: Date): Promise<void> {
   await db
     .updateTable('refresh_family')
     .set({ revoked_at: now.toISOString(), revoke_reason: reason })
-    .where('id', '=', familyId)
+    .where(
+      logins.scope === 'family' ? 'id' : 'user_id',
+      '=',
+      logins.scope === 'family' ? logins.familyId : logins.userId,
+    )
     .where('revoked_at', 'is', null)
     .execute();
-  // Also when it was revoked before: the event only closes what still belongs to that login.
-  events.publish({ type: 'session_revoked', scope: 'family', familyId, reason });
+  events.publish({ type: 'session_revoked', reason, ...logins });
 }
 
-export async function revokeAllSessions(
-  db: Db,
-  events: SessionEvents,
-  userId: string,
-  reason: string,
-  now = new Date(),
-): Promise<void> {
-  await db
-    .updateTable('refresh_family')
-    .set({ revoked_at: now.toISOString(), revoke_reason: reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  // Published even inside a transaction: should it roll back, the closed sockets simply reconnect.
-  events.publish({ type: 'session_revoked', scope: 'user', userId, reason });
-}
+export const revokeFamily = (db: Db, events: SessionEvents, familyId: string, reason: string, now = new Date()) =>
+  endLogins(db, events, { scope: 'family', familyId }, reason, now);
+
+export const revokeAllSessions = (db: Db, events: SessionEvents, userId: string, reason: string, now = new Date()) =>
+  endLogins(db, events, { scope: 'user', userId }, reason, now);
 
 /** Ends the login the refresh token belongs to. Unknown tokens are ignored (logout always succeeds). */
 export async function logout(deps: AuthDeps, rawToken: string | undefined): Promise<void> {
