@@ -8,6 +8,8 @@ test('the avatar menu opens with the mouse and the keyboard, moves focus and clo
   page,
 }) => {
   await page.goto('/login');
+  // Typed into the form once it has hydrated (before that a submit would only reload the page).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('用户名或邮箱').fill(DEMO.account);
   await page.getByLabel('密码').fill(DEMO.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -24,7 +26,8 @@ test('the avatar menu opens with the mouse and the keyboard, moves focus and clo
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(menu.getByTestId('user-menu-name')).toHaveText('hikari_demo');
   await expect(menu.getByTestId('user-menu-hp')).toBeVisible();
-  await expect(menu.getByRole('menuitemradio', { name: '模糊' })).toHaveAttribute('aria-checked', 'true');
+  // One cover choice is checked (which one depends on what other tests chose for the demo account).
+  await expect(menu.getByRole('menuitemradio', { checked: true })).toHaveCount(1);
   await page.mouse.click(20, 600);
   await expect(menu).toHaveCount(0);
   await expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -7,6 +7,8 @@ test('a page without the header still reads the session and refreshes a run-out 
   context,
 }) => {
   await page.goto('/login');
+  // Typed into the form once it has hydrated (before that a submit would only reload the page).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('用户名或邮箱').fill(DEMO.account);
   await page.getByLabel('密码').fill(DEMO.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();

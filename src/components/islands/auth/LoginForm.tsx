@@ -29,7 +29,7 @@ function LoginForm({ jumpTo }: LoginFormProps) {
   const registerHref = returnPath === '/' ? '/register' : `/register?jumpTo=${encodeURIComponent(returnPath)}`;
 
   return (
-    <form className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="login-form">
+    <form method="post" className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="login-form">
       <FormField
         label={t('auth.field.account')}
         name="account"

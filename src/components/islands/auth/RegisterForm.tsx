@@ -39,7 +39,7 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
   const fieldError = (field: RegisterField) => text(errors.fields[field]);
 
   return (
-    <form className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="register-form">
+    <form method="post" className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="register-form">
       <FormField
         label={t('auth.field.name')}
         name="name"

@@ -146,7 +146,13 @@ export function UserMenu({ user, isBuilt = isPageBuilt }: UserMenuProps) {
     <div ref={rootRef} className="relative" data-testid="user-menu">
       {/* Not modal: the page behind stays in the accessibility tree (a modal menu would hide it while it
           can still be focused); Escape, outside presses and focus return still close it. */}
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root
+        modal={false}
+        // Should the focus return not be reported (the avatar re-rendered meanwhile), ask a moment later.
+        onOpenChange={(open) => {
+          if (!open && logoutChosen.current) setTimeout(afterClose, 250);
+        }}
+      >
         <DropdownMenu.Trigger
           aria-label={t('user.menu')}
           title={user.name}
