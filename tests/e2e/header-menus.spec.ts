@@ -49,7 +49,9 @@ test('the avatar menu opens with the mouse and the keyboard, moves focus and clo
   // ArrowDown on the button opens it too; Enter on an item acts on it.
   await page.keyboard.press('ArrowDown');
   await expect(menu).toBeVisible();
+  await expect(menu.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: '退出登录' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(menu).toHaveCount(0);
   const dialog = page.getByRole('alertdialog');
