@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COLOR_MODE_STORAGE_KEY, type Theme } from '../../src/shared/color-mode.ts';
+import { logInAsDemo as logIn } from './support/demo-login.ts';
 
 // Every built route, in both colour modes, for a visitor and in the states only a member sees, is
 // checked against the WCAG 2 A/AA rules of axe-core: no violation is allowed.
 
-const DEMO = { account: 'hikari_demo', password: 'hikari-demo-2026' };
 const MODES: readonly Theme[] = ['light', 'dark'];
 
 interface Ids {
@@ -76,14 +76,6 @@ async function open(page: Page, path: string, mode: Theme) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveClass(new RegExp(mode === 'dark' ? '\\bdark\\b' : '^(?!.*\\bdark\\b)'));
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名或邮箱').fill(DEMO.account);
-  await page.getByLabel('密码').fill(DEMO.password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Every built route; `{...}` parts are filled with demo ids. */

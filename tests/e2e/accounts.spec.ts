@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { expectSilentRefresh } from './support/demo-login.ts';
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const mails: { to: string; subject: string; text: string }[] = [];
@@ -95,17 +96,9 @@ test('register with a mailed code, log out, log in to the jumpTo page, refresh s
   await expect(header.locator('[aria-haspopup]').first()).toBeVisible();
 
   // The access cookie runs out: the next page refreshes it silently and stays logged in.
-  const before = (await context.cookies()).find((c) => c.name === 'hikari-refresh-token')?.value;
-  await context.clearCookies({ name: 'hikari-access-token' });
-  await page.goto('/');
-  await expect
-    .poll(async () => (await context.cookies()).find((c) => c.name === 'hikari-access-token')?.value ?? '', {
-      timeout: 10_000,
-    })
-    .not.toBe('');
-  const after = (await context.cookies()).find((c) => c.name === 'hikari-refresh-token')?.value;
-  expect(after).toBeTruthy();
-  expect(after).not.toBe(before);
+  await expectSilentRefresh(context, async () => {
+    await page.goto('/');
+  });
   await expect(header.getByRole('link', { name: '登录' })).toHaveCount(0);
 });
 

@@ -1,15 +1,7 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { DEMO, logInAsDemo as logIn } from './support/demo-login.ts';
 
 // The test server runs the demo seed: 16 fictional games, and the account hikari_demo.
-const DEMO = { account: 'hikari_demo', password: 'hikari-demo-2026' };
-
-async function logIn(page: Page, jumpTo: string) {
-  await page.goto(`/login?jumpTo=${encodeURIComponent(jumpTo)}`);
-  await page.getByLabel('用户名或邮箱').fill(DEMO.account);
-  await page.getByLabel('密码').fill(DEMO.password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${jumpTo.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
-}
 
 /** The id of a demo game, found through the list page like a visitor would. */
 async function gameId(page: Page, title: string): Promise<number> {

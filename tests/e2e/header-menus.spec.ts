@@ -1,19 +1,12 @@
 import { expect, test } from '@playwright/test';
-
-const DEMO = { account: 'hikari_demo', password: 'hikari-demo-2026' };
+import { DEMO, logInAsDemo } from './support/demo-login.ts';
 
 test.use({ viewport: { width: 1100, height: 800 } });
 
 test('the avatar menu opens with the mouse and the keyboard, moves focus and closes on Escape and outside clicks', async ({
   page,
 }) => {
-  await page.goto('/login');
-  // Typed into the form once it has hydrated (before that a submit would only reload the page).
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByLabel('用户名或邮箱').fill(DEMO.account);
-  await page.getByLabel('密码').fill(DEMO.password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await logInAsDemo(page);
 
   const button = page.getByTestId('user-menu-button');
   const menu = page.getByRole('menu', { name: '用户菜单' });
@@ -24,7 +17,7 @@ test('the avatar menu opens with the mouse and the keyboard, moves focus and clo
   await button.click();
   await expect(menu).toBeVisible();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByTestId('user-menu-name')).toHaveText('hikari_demo');
+  await expect(menu.getByTestId('user-menu-name')).toHaveText(DEMO.account);
   await expect(menu.getByTestId('user-menu-hp')).toBeVisible();
   // One cover choice is checked (which one depends on what other tests chose for the demo account).
   await expect(menu.getByRole('menuitemradio', { checked: true })).toHaveCount(1);
