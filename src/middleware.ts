@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { translator } from './shared/i18n/catalogues.ts';
 import { DEFAULT_LOCALE, localeOfPrerenderedPath, requestLocale } from './shared/i18n/index.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './server/http/security-headers.ts';
+import { finishPage } from './server/http/page-cache-policy.ts';
 
 /** Request data every page needs, and the security headers every page answer carries. */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -19,6 +20,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
     contentSecurityPolicy({ analyticsUrl: config?.analytics?.url, chatUrl: config?.chatUrl }),
   );
   for (const [name, value] of Object.entries(pageSecurityHeaders)) response.headers.set(name, value);
-  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
-  return response;
+  return finishPage(context.request, response, context.locals);
 });

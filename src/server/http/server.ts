@@ -6,13 +6,14 @@ import { createApi } from './api.ts';
 import { createStaticHandler, setStaticPageHeaders } from './static-files.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './security-headers.ts';
 import { refuseUpgrade } from './upgrade.ts';
+import { createPageCache, type PageCache, type PageCacheOptions } from './page-cache.ts';
 import type { PathHandler } from '../modules/module.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   next: (() => void) | undefined,
-  locals: Pick<App.Locals, 'app'>,
+  locals: Pick<App.Locals, 'app' | 'pageCapture'>,
 ) => Promise<void> | void;
 
 /**
@@ -57,6 +58,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 
 export interface HttpServer {
   server: Server;
+  /** This process's visitor page cache. */
+  pageCache: PageCache;
   /** Stops accepting, closes sockets with 1001, waits for in-flight requests (up to `graceMs`). */
   shutdown: (graceMs?: number) => Promise<void>;
 }
@@ -77,7 +80,13 @@ function findPathHandler(handlers: readonly PathHandler[], path: string): PathHa
  */
 export function createHttpServer(
   ctx: AppContext,
-  options: { clientDir: string; astro: AstroHandler; limits?: Partial<HttpLimits> },
+  options: {
+    clientDir: string;
+    astro: AstroHandler;
+    limits?: Partial<HttpLimits>;
+    /** Page cache settings (tests); the size comes from PAGE_CACHE_MB otherwise. */
+    pageCache?: Partial<PageCacheOptions>;
+  },
 ): HttpServer {
   const api = getRequestListener(createApi(ctx).fetch);
   const paths = ctx.modules.flatMap((module) => module.paths?.(ctx) ?? []);
@@ -92,7 +101,7 @@ export function createHttpServer(
     ...pageSecurityHeaders,
   });
   const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
-  const locals: Pick<App.Locals, 'app'> = { app: ctx };
+  const pageCache = createPageCache(ctx, { maxBytes: ctx.config.pageCacheBytes, ...options.pageCache });
   let inFlight = 0;
 
   const server = createServer(limits, (req, res) => {
@@ -133,9 +142,9 @@ export function createHttpServer(
       }
       serveStatic(req, res, () => {
         // Without a `next`, Astro renders its own 404 page for paths no route matches.
-        new Promise<void>((resolve) => resolve(options.astro(req, res, undefined, locals))).catch((error: unknown) =>
-          fail(error, 'page render failed'),
-        );
+        pageCache
+          .serve(req, res, (locals) => options.astro(req, res, undefined, locals))
+          .catch((error: unknown) => fail(error, 'page render failed'));
       });
     } catch (error) {
       fail(error, 'request failed');
@@ -155,6 +164,7 @@ export function createHttpServer(
   });
 
   async function shutdown(graceMs = 10_000): Promise<void> {
+    pageCache.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.all(sockets.map((endpoint) => endpoint.close()));
     // Idle keep-alive sockets would hold close() open; busy ones are closed when their response ends.
@@ -167,5 +177,5 @@ export function createHttpServer(
     server.closeAllConnections();
   }
 
-  return { server, shutdown };
+  return { server, pageCache, shutdown };
 }

@@ -125,6 +125,12 @@ const schema = z.object({
     })
     .default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be one of auto, pretty, json' }).default('auto'),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 (off) and 4096' })
+    .max(4096, { error: 'must be between 0 (off) and 4096' })
+    .default(64),
 });
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -161,6 +167,8 @@ export interface Config {
   logLevel: string;
   /** `auto`: readable lines in a terminal, JSON lines otherwise. */
   logFormat: 'auto' | 'pretty' | 'json';
+  /** Memory for the visitor page cache of each server process, in bytes (0: off). */
+  pageCacheBytes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -222,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     analytics: e.ANALYTICS_URL ? { url: e.ANALYTICS_URL, siteId: e.ANALYTICS_SITE_ID ?? '' } : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -4,17 +4,21 @@ import type { UserGroup } from '../../../shared/auth-model.ts';
 import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { downloadsOf, reportLink } from './downloads.service.ts';
+import { downloadsOf, galgameOfLink, reportLink } from './downloads.service.ts';
 import { addFavorite, favoriteGalgamesOf, isFavorited, listFavorites, removeFavorite } from './favorites.service.ts';
 import { galgameExists } from './galgame.service.ts';
 import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
+import { pageTags, pagesChanged } from '../../http/page-cache-policy.ts';
 
 /** Favourites (spec §7), ratings, download information and link reports. */
 export function catalogueRoutes(ctx: AppContext) {
   const db = ctx.db;
   const favorites = { db, targets: ctx.targets };
   const viewerOf = (user: { id: string; user_group: UserGroup }) => ({ id: user.id, group: user.user_group });
+  /** The cached visitor pages showing this game (its page, its download page, lists showing its card). */
+  const gameChanged = (id: number) => pagesChanged(ctx, [pageTags.galgame(id)]);
+  const itemChanged = (item: { type: string; id: number }) => pagesChanged(ctx, [`${item.type}:${item.id}`]);
   const ensureGame = async (id: number) => {
     if (!(await galgameExists(db, id)))
       throw new HttpError(404, 'NOT_FOUND', messageRef('server.galgameNotFound', { id }));
@@ -29,15 +33,19 @@ export function catalogueRoutes(ctx: AppContext) {
       data: await isFavorited(favorites, user.id, { type: query.itemType, id: query.itemId }),
     }),
 
-    addFavorite: async (_c, { body, user }) => ({
-      data: await addFavorite(favorites, viewerOf(user), { type: body.itemType, id: body.itemId }),
-      message: 'server.favorited',
-    }),
+    addFavorite: async (_c, { body, user }) => {
+      const item = { type: body.itemType, id: body.itemId };
+      const data = await addFavorite(favorites, viewerOf(user), item);
+      await itemChanged(item);
+      return { data, message: 'server.favorited' };
+    },
 
-    removeFavorite: async (_c, { params, user }) => ({
-      data: await removeFavorite(favorites, user.id, { type: params.itemType, id: params.itemId }),
-      message: 'server.unfavorited',
-    }),
+    removeFavorite: async (_c, { params, user }) => {
+      const item = { type: params.itemType, id: params.itemId };
+      const data = await removeFavorite(favorites, user.id, item);
+      await itemChanged(item);
+      return { data, message: 'server.unfavorited' };
+    },
 
     favoriteGalgames: async (_c, { query: q, user }) => {
       let ownerId = user?.id ?? null;
@@ -58,13 +66,15 @@ export function catalogueRoutes(ctx: AppContext) {
 
     saveRating: async (_c, { params, body, user }) => {
       const summary = await saveRating(db, user.id, params.id, body);
+      await gameChanged(params.id);
       return { data: { summary, rating: await myRating(db, user.id, params.id) }, message: 'server.ratingSaved' };
     },
 
-    deleteRating: async (_c, { params, user }) => ({
-      data: { summary: await deleteRating(db, user.id, params.id), rating: null },
-      message: 'server.ratingDeleted',
-    }),
+    deleteRating: async (_c, { params, user }) => {
+      const summary = await deleteRating(db, user.id, params.id);
+      await gameChanged(params.id);
+      return { data: { summary, rating: null }, message: 'server.ratingDeleted' };
+    },
 
     ratings: async (_c, { params, query }) => {
       await ensureGame(params.id);
@@ -76,9 +86,11 @@ export function catalogueRoutes(ctx: AppContext) {
       return { data: { downloads: await downloadsOf(db, params.id, user?.id ?? null) } };
     },
 
-    reportLink: async (_c, { params, body, user }) => ({
-      data: await reportLink(db, params.linkId, user.id, body.reason),
-      message: 'server.linkReported',
-    }),
+    reportLink: async (_c, { params, body, user }) => {
+      const data = await reportLink(db, params.linkId, user.id, body.reason);
+      const game = await galgameOfLink(db, params.linkId);
+      if (game !== null) await gameChanged(game);
+      return { data, message: 'server.linkReported' };
+    },
   });
 }

@@ -106,6 +106,17 @@ export async function reportLink(
     });
 }
 
+/** The game a download link belongs to (null for an unknown link). */
+export async function galgameOfLink(db: Db, linkId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('download_link as l')
+    .innerJoin('galgame_download as d', 'd.id', 'l.download_id')
+    .select('d.galgame_id')
+    .where('l.id', '=', linkId)
+    .executeTakeFirst();
+  return row?.galgame_id ?? null;
+}
+
 /** Sets the report counts of links to a recount of their reports (after a user was removed). */
 export async function recountLinkReports(db: Db, linkIds: readonly number[]): Promise<void> {
   for (let i = 0; i < linkIds.length; i += 500) {

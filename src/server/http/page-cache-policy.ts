@@ -1,0 +1,153 @@
+import type { AppContext } from '../context.ts';
+import { MAX_PAYLOAD_BYTES } from '../platform/bus/bus.ts';
+
+/**
+ * What the visitor page cache needs from pages and writers, without its state: pages say that they
+ * may be cached and which data they show (`cachePage`), writers say which data changed
+ * (`pagesChanged`), and the Astro middleware hands a rendered page to the cache through the request's
+ * locals (`PageCapture`). The cache itself lives in the server (page-cache.ts), one per process.
+ */
+
+/** Names of the data a page shows, so a change to that data drops exactly the pages showing it. */
+export const pageTags = {
+  galgame: (id: number) => `galgame:${id}`,
+  character: (id: number) => `character:${id}`,
+  person: (id: number) => `person:${id}`,
+  producer: (id: number) => `producer:${id}`,
+  /** A user's name, avatar or visibility as shown next to their ratings. */
+  user: (id: string) => `user:${id}`,
+  /** Which games exist and are published: every list of games. */
+  galgames: 'galgames',
+  /** The tag list of /galgame. */
+  tags: 'tags',
+  announcements: 'announcements',
+  /** Every cached page. */
+  all: '*',
+} as const;
+
+export type PagesChanged = { tags: string[] };
+
+declare module '../context.ts' {
+  interface AppTopics {
+    /** Data behind cached visitor pages changed: every process drops the pages showing it. */
+    'pages.changed': PagesChanged;
+  }
+}
+
+export const PAGES_CHANGED_TOPIC = 'pages.changed';
+
+/** Largest tag list per event, comfortably under the bus payload limit. */
+const TAG_BYTES_PER_EVENT = MAX_PAYLOAD_BYTES - 200;
+
+/**
+ * Tells every server process that the data behind these tags changed. Call it after the change is
+ * committed. Never fails the caller: a lost event only means a page stays stale until it expires.
+ */
+export async function pagesChanged(ctx: Pick<AppContext, 'bus' | 'logger'>, tags: readonly string[]): Promise<void> {
+  const unique = [...new Set(tags)];
+  let batch: string[] = [];
+  let bytes = 0;
+  const batches: string[][] = [];
+  for (const tag of unique) {
+    const size = Buffer.byteLength(JSON.stringify(tag)) + 1;
+    if (bytes + size > TAG_BYTES_PER_EVENT && batch.length > 0) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(tag);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  for (const part of batches) {
+    await ctx.bus
+      .publish(PAGES_CHANGED_TOPIC, { tags: part })
+      .catch((error: unknown) => ctx.logger.warn({ err: error }, 'page cache invalidation not sent'));
+  }
+}
+
+/** What a page declares when its HTML does not depend on who is looking (for visitors). */
+export interface PageCachePolicy {
+  /** The data shown, as `pageTags`. */
+  tags: string[];
+  /** Runs on every answer from the cache (the render itself already ran it once), e.g. a view count. */
+  onServe?: () => void;
+}
+
+/**
+ * Marks this page as the same for every visitor: a visitor's request may then be answered from the
+ * cache until one of `tags` changes. Pages whose HTML depends on the viewer must not call it (the
+ * cache is only ever used for requests without a login, but a page that reads other request state,
+ * like a secret in the address, would be shared).
+ */
+export function cachePage(locals: App.Locals, policy: PageCachePolicy): void {
+  locals.pageCachePolicy = policy;
+}
+
+/** A rendered page as the middleware hands it over. */
+export interface CapturedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+/** Headers the cache sets on a cached page (for the browser and for a CDN in front). */
+export interface CachedHeaders {
+  etag: string;
+  cacheControl: string;
+  vary: string;
+}
+
+/**
+ * Set by the server on the locals of a request that may be answered from the cache (a visitor's GET).
+ * The middleware calls exactly one of the two once the page is rendered.
+ */
+export interface PageCapture {
+  /** Keeps the page (unless it changed while rendering) and returns the headers to answer with. */
+  store: (page: CapturedPage, policy: PageCachePolicy) => CachedHeaders;
+  /** The page is not cacheable (not declared, not 200, or it sets a cookie). */
+  skip: () => void;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
+}
+
+/**
+ * The last step of rendering a page (the Astro middleware's): a visitor's page that declared itself
+ * cacheable is read whole, handed to the cache and answered with its validators (304 when the browser
+ * already has it); anything else is passed on as it is (`private, no-cache` unless the page chose).
+ */
+export async function finishPage(
+  request: Request,
+  response: Response,
+  locals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy'>,
+): Promise<Response> {
+  const capture = locals.pageCapture;
+  const policy = locals.pageCachePolicy;
+  if (!capture || !policy || response.status !== 200 || response.headers.has('Set-Cookie')) {
+    capture?.skip();
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
+    return response;
+  }
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    capture.skip();
+    throw error;
+  }
+  const cached = capture.store({ status: response.status, headers: [...response.headers], body }, policy);
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', cached.cacheControl);
+  headers.set('ETag', cached.etag);
+  headers.set('Vary', cached.vary);
+  headers.set('X-Cache', 'MISS');
+  if (etagMatches(request.headers.get('If-None-Match'), cached.etag))
+    return new Response(null, { status: 304, headers });
+  return new Response(body, { status: response.status, headers });
+}
