@@ -1,3 +1,4 @@
+import './production-env.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, StartupError, loadConfig } from './platform/config.ts';

@@ -53,7 +53,7 @@ function fakeAstro(renders: string[], clock: { delayMs: number }): AstroHandler 
     if (game) {
       pageLocals.pageCachePolicy = { tags: [pageTags.galgame(Number(game[1]))] };
       response = new Response(
-        `<p>${lang} game ${game[1]} render ${renders.length}${viewer ? ` hello ${viewer}` : ''}</p>`,
+        `<p>${lang} game ${game[1]} render ${renders.length}${viewer ? ` hello ${viewer}` : ''}</p>${url.searchParams.has('big') ? '<!-- filler -->'.repeat(200) : ''}`,
         {
           headers: { 'Content-Type': 'text/html; charset=utf-8' },
         },
@@ -284,6 +284,36 @@ describe('the visitor page cache', () => {
     });
     expect(head).toMatchObject({ status: 200, headers: { 'x-cache': 'HIT' } });
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(body.body));
+    // A HEAD for a page nobody has yet is rendered, never kept (it has no body).
+    const headFirst = await new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/game/4', method: 'HEAD', agent: false }, (res) =>
+        res.resume().on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' })),
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(headFirst.headers['x-cache']).toBeUndefined();
+    expect((await get(port, '/game/4')).headers['x-cache']).toBe('MISS');
+    await get(port, '/game/1?big');
+    // The gzip copy is made once, off the request, right after the page is kept.
+    const fetchZipped = () =>
+      new Promise<{ encoding: unknown; bytes: number }>((resolve, reject) => {
+        const options = { host: '127.0.0.1', port, path: '/game/1?big', headers: { 'Accept-Encoding': 'gzip' } };
+        const req = httpRequest({ ...options, agent: false }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    let zipped = await fetchZipped();
+    for (let i = 0; i < 100 && zipped.encoding === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      zipped = await fetchZipped();
+    }
+    expect(zipped.encoding).toBe('gzip');
+    expect(zipped.bytes).toBeLessThan(500);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('drops pages in another process when data changes there', async () => {

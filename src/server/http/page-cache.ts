@@ -281,7 +281,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
       entries.delete(key);
       entries.set(key, entry);
       if (at < entry.freshUntil) return send(req, res, entry, 'HIT');
-      if (entry.refreshing) return send(req, res, entry, 'STALE');
+      if (entry.refreshing || req.method === 'HEAD') return send(req, res, entry, 'STALE');
       // This request renders a new copy; the others get the stale one meanwhile.
       entry.refreshing = true;
       return render(
@@ -293,6 +293,8 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
       );
     }
     if (entry) remove(entry);
+    // A HEAD is answered from a kept page, but its own render has no body to keep.
+    if (req.method === 'HEAD') return render({ app: ctx });
 
     const flight = flights.get(key);
     if (flight) {
