@@ -1,0 +1,114 @@
+import { request as httpRequest } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { DEMO } from './support/demo-login.ts';
+
+// The visitor page cache on the real server (all its processes): visitors share cached HTML, members
+// always get their own, a rating drops the game's pages everywhere within a second.
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One GET on a new connection each time, so the requests spread over the server's processes. */
+function visit(baseURL: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const url = new URL(path, baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { ...headers, Connection: 'close' }, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Visits until every one of `rounds` requests in a row is answered from the cache (all processes warm). */
+async function warm(baseURL: string, path: string, headers: Record<string, string> = {}, rounds = 6): Promise<Answer> {
+  let last: Answer | undefined;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answers = [];
+    for (let i = 0; i < rounds; i++) answers.push(await visit(baseURL, path, headers));
+    last = answers.at(-1);
+    if (answers.every((a) => a.headers['x-cache'] === 'HIT')) return last as Answer;
+  }
+  throw new Error(`${path} never came from the cache: ${JSON.stringify(last?.headers)}`);
+}
+
+test('visitors share the cached page; members get their own, and a rating drops it everywhere', async ({
+  baseURL,
+  request,
+}) => {
+  const base = baseURL ?? '';
+  const list = await visit(base, '/galgame/list');
+  const [id, otherId] = [...new Set([...list.body.matchAll(/href="\/galgame\/(\d+)"/g)].map((m) => Number(m[1])))];
+  expect(id).toBeGreaterThan(0);
+  expect(otherId).toBeGreaterThan(0);
+  const path = `/galgame/${id}`;
+  const otherPath = `/galgame/${otherId}`;
+
+  const cached = await warm(base, path);
+  await warm(base, otherPath);
+  expect(cached.status).toBe(200);
+  expect(cached.headers['cache-control']).toContain('s-maxage=');
+  expect(cached.headers['set-cookie']).toBeUndefined();
+  expect(cached.headers['vary']).toContain('Cookie');
+  // The browser's copy is confirmed with a 304.
+  const etag = String(cached.headers['etag']);
+  expect((await visit(base, path, { 'If-None-Match': etag })).status).toBe(304);
+
+  // A member: logged in through the API, carrying the cookies the site's client keeps.
+  const login = await request.post('/api/v2/user/login', { data: DEMO });
+  expect(login.ok()).toBeTruthy();
+  const session = ((await login.json()) as { data: { hikariAccessToken: string; hikariRefreshToken: string } }).data;
+  const cookie = `hikari-access-token=${session.hikariAccessToken}; hikari-refresh-token=${session.hikariRefreshToken}`;
+  const own = await visit(base, path, { Cookie: cookie });
+  expect(own.status).toBe(200);
+  expect(own.headers['x-cache']).toBeUndefined();
+  expect(own.headers['cache-control']).toBe('private, no-cache');
+  expect((await visit(base, path, { Cookie: cookie, 'If-None-Match': etag })).status).toBe(200);
+
+  // The member rates the game; within a second no process answers the old page any more.
+  const auth = { Authorization: `Bearer ${session.hikariAccessToken}` };
+  const previous = (
+    (await (await request.get(`/api/galgame/${id}/rating`, { headers: auth })).json()) as {
+      data: { rating: { score: number; status: string; text: string; spoiler: boolean } | null };
+    }
+  ).data.rating;
+  const rated = await request.put(`/api/galgame/${id}/rating`, {
+    headers: auth,
+    data: { score: 8, status: 'playing', text: `page cache check ${Date.now()}` },
+  });
+  expect(rated.ok()).toBeTruthy();
+  const changedBy = Date.now() + 1000;
+  let fresh = 0;
+  while (fresh < 6) {
+    const answer = await visit(base, path);
+    fresh = answer.headers['etag'] !== etag ? fresh + 1 : 0;
+    if (fresh === 0)
+      expect(Date.now(), 'a process still answers the page from before the rating').toBeLessThan(changedBy);
+  }
+  // Only that game's pages were dropped: every process still has the other one.
+  for (let i = 0; i < 6; i++) expect((await visit(base, otherPath)).headers['x-cache']).toBe('HIT');
+
+  // Leave the demo account's rating as it was.
+  if (previous) {
+    const { score, status, text, spoiler } = previous;
+    await request.put(`/api/galgame/${id}/rating`, { headers: auth, data: { score, status, text, spoiler } });
+  } else {
+    await request.delete(`/api/galgame/${id}/rating`, { headers: auth });
+  }
+});
+
+test('a page for visitors carries no personal data and no cookie, in either language', async ({ baseURL }) => {
+  const base = baseURL ?? '';
+  for (const lang of ['zh-CN', 'en']) {
+    const answer = await warm(base, '/galgame', { Cookie: `hikari_locale=${lang}` }, 2);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    expect(answer.body).toContain(`lang="${lang}"`);
+    expect(answer.body).not.toContain(DEMO.account);
+  }
+});
