@@ -44,6 +44,8 @@ export interface AppContextOptions {
   worker?: boolean | { pollMs?: number; concurrency?: number };
   /** Run the modules' start hooks and subscriptions (default true). */
   start?: boolean;
+  /** Connections this process may hold on PostgreSQL (default 10; see `poolSizePerProcess`). */
+  poolSize?: number;
 }
 
 export interface App {
@@ -60,6 +62,30 @@ export function uploadSecret(config: Pick<Config, 'jwtSecret'>): string {
 }
 
 /**
+ * Gets a freshly opened database ready for the app: a first query (so an unreachable server or a
+ * damaged file fails with one StartupError line), pending migrations unless `migrate: false`, and the
+ * demo content when `seedDemo` and the database is empty. The primary of several server processes runs
+ * this once before starting them.
+ */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  config: Pick<Config, 'database'>,
+  options: { logger: Logger; migrate?: boolean; seedDemo: boolean },
+): Promise<void> {
+  await sql`select 1`.execute(handle.db).catch((error: unknown) => {
+    throw explainDatabaseError(error, config.database) ?? error;
+  });
+  if (options.migrate !== false) {
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) options.logger.info({ migrations: applied }, 'migrations applied');
+  }
+  if (options.seedDemo && (await needsDemoSeed(handle.db))) {
+    const summary = await runDemoSeed(handle.db);
+    options.logger.info({ seed: summary }, 'demo content loaded');
+  }
+}
+
+/**
  * Makes the one app context the server, the command-line tools and the tests use: opens and migrates
  * the database (failing with one StartupError line when it cannot), loads the demo content on an
  * empty one, and builds the mailer, storage, bus, job queue and target registry from the modules.
@@ -71,21 +97,14 @@ export async function createAppContext(config: Config, options: AppContextOption
   if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
   ensurePrivateDir(path.join(config.dataDir, 'cache/img'), 'DATA_DIR');
 
-  const handle = options.database ?? connectDatabase(config.database);
+  const handle = options.database ?? connectDatabase(config.database, { poolSize: options.poolSize });
   const closeDatabase = options.database ? async () => {} : () => handle.close();
   try {
-    // A first query surfaces an unreachable server or a damaged file with its own error code.
-    await sql`select 1`.execute(handle.db).catch((error: unknown) => {
-      throw explainDatabaseError(error, config.database) ?? error;
+    await prepareDatabase(handle, config, {
+      logger,
+      migrate: options.migrate,
+      seedDemo: options.seedDemo ?? config.seedDemo,
     });
-    if (options.migrate !== false) {
-      const applied = await migrateToLatest(handle.db);
-      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-    }
-    if ((options.seedDemo ?? config.seedDemo) && (await needsDemoSeed(handle.db))) {
-      const summary = await runDemoSeed(handle.db);
-      logger.info({ seed: summary }, 'demo content loaded');
-    }
   } catch (error) {
     await closeDatabase().catch(() => undefined);
     throw error;
