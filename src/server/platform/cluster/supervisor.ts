@@ -102,6 +102,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     });
     worker.on('listening', (address) => {
       member.listening = true;
+      logger.info({ worker: worker.id, pid: worker.process.pid }, 'server process listening');
       startFailures = 0;
       member.stable = setTimeout(() => (restartAttempt = 0), stableAfterMs);
       member.stable.unref?.();
