@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { AppContext, AppJobQueue, AppTopics } from './context.ts';
 import type { JsonValue } from './platform/bus/bus.ts';
-import { connectDatabase, explainDatabaseError, type DatabaseHandle } from './db/connect.ts';
-import { migrateToLatest } from './db/migrator.ts';
-import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { appModules } from './modules/index.ts';
 import type { ServerModule } from './modules/module.ts';
 import { createBus } from './platform/bus/create-bus.ts';
@@ -62,30 +60,6 @@ export function uploadSecret(config: Pick<Config, 'jwtSecret'>): string {
 }
 
 /**
- * Gets a freshly opened database ready for the app: a first query (so an unreachable server or a
- * damaged file fails with one StartupError line), pending migrations unless `migrate: false`, and the
- * demo content when `seedDemo` and the database is empty. The primary of several server processes runs
- * this once before starting them.
- */
-export async function prepareDatabase(
-  handle: DatabaseHandle,
-  config: Pick<Config, 'database'>,
-  options: { logger: Logger; migrate?: boolean; seedDemo: boolean },
-): Promise<void> {
-  await sql`select 1`.execute(handle.db).catch((error: unknown) => {
-    throw explainDatabaseError(error, config.database) ?? error;
-  });
-  if (options.migrate !== false) {
-    const applied = await migrateToLatest(handle.db);
-    if (applied.length > 0) options.logger.info({ migrations: applied }, 'migrations applied');
-  }
-  if (options.seedDemo && (await needsDemoSeed(handle.db))) {
-    const summary = await runDemoSeed(handle.db);
-    options.logger.info({ seed: summary }, 'demo content loaded');
-  }
-}
-
-/**
  * Makes the one app context the server, the command-line tools and the tests use: opens and migrates
  * the database (failing with one StartupError line when it cannot), loads the demo content on an
  * empty one, and builds the mailer, storage, bus, job queue and target registry from the modules.
@@ -100,7 +74,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   const handle = options.database ?? connectDatabase(config.database, { poolSize: options.poolSize });
   const closeDatabase = options.database ? async () => {} : () => handle.close();
   try {
-    await prepareDatabase(handle, config, {
+    await prepareDatabase(handle, config.database, {
       logger,
       migrate: options.migrate,
       seedDemo: options.seedDemo ?? config.seedDemo,

@@ -3,11 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, StartupError, loadConfig, type Config } from './platform/config.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
-import { createAppContext } from './app-context.ts';
-import { poolSizePerProcess } from './db/connect.ts';
-import { createHttpServer, type AstroHandler } from './http/server.ts';
-import type { StartFailedMessage } from './platform/cluster/supervisor.ts';
-import { runPrimary } from './primary.ts';
+import type { AstroHandler } from './http/server.ts';
+import { settleWithPrimary, type StartFailedMessage } from './platform/cluster/supervisor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const clientDir = path.join(root, 'dist/client');
@@ -72,6 +69,12 @@ async function serve(config: Config, baseLogger: Logger): Promise<void> {
   let stop = (signal: string): void => void (requested ??= signal);
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Loaded here, not at the top: the primary of several processes never needs the app itself.
+  const [{ createAppContext }, { poolSizePerProcess }, { createHttpServer }] = await Promise.all([
+    import('./app-context.ts'),
+    import('./db/connect.ts'),
+    import('./http/server.ts'),
+  ]);
   const { ctx, close } = await createAppContext(config, {
     logger,
     buildId: readBuildId(),
@@ -91,6 +94,7 @@ async function serve(config: Config, baseLogger: Logger): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     void shutdown()
+      .then(() => (worker ? settleWithPrimary() : undefined))
       .then(close)
       .then(() => {
         logger.info('bye');
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel, { format: config.logFormat });
   if (cluster.isPrimary && config.webConcurrency > 1) {
+    const { runPrimary } = await import('./primary.ts');
     return runPrimary(config, logger, {
       notBuilt: existsSync(serverEntry) ? undefined : NOT_BUILT,
       fail: (error) => failStart(error, config.logLevel),

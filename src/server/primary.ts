@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
-import { prepareDatabase } from './app-context.ts';
 import { connectDatabase } from './db/connect.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { relayClusterBus } from './platform/bus/cluster-bus.ts';
 import { createSupervisor } from './platform/cluster/supervisor.ts';
 import type { Config } from './platform/config.ts';
@@ -30,7 +30,7 @@ export async function runPrimary(
   try {
     const handle = connectDatabase(config.database, { poolSize: 1 });
     try {
-      await prepareDatabase(handle, config, { logger, seedDemo: config.seedDemo });
+      await prepareDatabase(handle, config.database, { logger, seedDemo: config.seedDemo });
     } finally {
       await handle.close();
     }

@@ -8,6 +8,7 @@ class FakeWorker extends EventEmitter {
   readonly id: number;
   readonly signals: string[] = [];
   readonly process: SupervisedWorker['process'];
+  readonly received: object[] = [];
   /** Exits at once on SIGTERM (with this code), or never when null (a stuck worker). */
   onSigterm: number | null = 0;
   exited = false;
@@ -24,6 +25,12 @@ class FakeWorker extends EventEmitter {
         return true;
       },
     };
+  }
+
+  send(message: object, done: (error: Error | null) => void): boolean {
+    this.received.push(message);
+    done(null);
+    return true;
   }
 
   listen(port = 4321): void {
@@ -137,6 +144,19 @@ describe('cluster supervisor', () => {
     expect(h.logs.find((l) => l.level === 'error')?.message).toBe('server processes keep failing to start');
   });
 
+  it('does not count a worker stopped on request before it listened as a failure to start', () => {
+    const h = harness({ maxStartFailures: 2 });
+    h.supervisor.start();
+    for (let i = 0; i < 3; i++) {
+      h.live()[0]!.exit(0);
+      h.live()[0]!.exit(null, 'SIGTERM');
+      vi.advanceTimersByTime(10_000);
+    }
+    expect(h.stopped).not.toHaveBeenCalled();
+    expect(h.live()).toHaveLength(2);
+    expect(h.logs.filter((l) => l.message === 'server process failed to start; retrying')).toEqual([]);
+  });
+
   it('keeps retrying a failing worker while another one serves', () => {
     const h = harness({ maxStartFailures: 2 });
     h.supervisor.start();
@@ -241,6 +261,15 @@ describe('cluster supervisor', () => {
     h.workers[0]!.exit(0);
     h.workers[1]!.exit(null, 'SIGTERM');
     expect(h.stopped).toHaveBeenCalledWith(0, undefined);
+  });
+
+  it('answers a stopping worker that settles with it before exiting', () => {
+    const h = harness();
+    h.supervisor.start();
+    h.workers[0]!.emit('message', { hikariCluster: 'settle' });
+    h.workers[0]!.emit('message', { other: true });
+    expect(h.workers[0]!.received).toEqual([{ hikariCluster: 'settled' }]);
+    expect(h.workers[1]!.received).toEqual([]);
   });
 
   it('waits 100 ms, then twice as long each time, up to 10 s', () => {

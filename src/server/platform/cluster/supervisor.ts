@@ -3,6 +3,7 @@ import type { PlatformLogger } from '../bus/bus.ts';
 /** The part of a cluster worker (`cluster.fork()`) the supervisor uses; tests pass their own. */
 export interface SupervisedWorker {
   readonly id: number;
+  send: (message: object, done: (error: Error | null) => void) => boolean;
   readonly process: { readonly pid?: number | undefined; kill: (signal?: NodeJS.Signals) => boolean };
   on(event: 'listening', listener: (address: { address: string; port: number }) => void): this;
   on(event: 'message', listener: (message: unknown) => void): this;
@@ -20,6 +21,34 @@ export function isStartFailedMessage(message: unknown): message is StartFailedMe
   if (!message || typeof message !== 'object') return false;
   const m = message as Record<string, unknown>;
   return m.hikariCluster === 'start-failed' && typeof m.reason === 'string';
+}
+
+const isClusterMessage = (message: unknown, kind: string) =>
+  !!message && typeof message === 'object' && (message as Record<string, unknown>).hikariCluster === kind;
+
+/**
+ * For a worker whose server is closed, before it exits: resolves once the primary has answered a
+ * message sent after the close. The primary hands each connection to a worker over IPC and waits for
+ * its answer; a worker that exits with such a hand-over still unread strands the connection in the
+ * primary (never answered, never closed). Messages keep their order, so by the answer every hand-over
+ * sent before the primary saw the close has been read here and turned back to another worker.
+ */
+export function settleWithPrimary(timeoutMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send || !process.connected) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      resolve();
+    };
+    const onMessage = (message: unknown) => {
+      if (isClusterMessage(message, 'settled')) done();
+    };
+    // A primary that is gone answers nothing; the worker still exits.
+    const timer = setTimeout(done, timeoutMs);
+    process.on('message', onMessage);
+    process.send({ hikariCluster: 'settle' }, undefined, {}, (error) => error && done());
+  });
 }
 
 export interface SupervisorOptions {
@@ -99,6 +128,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     logger.info({ worker: worker.id, pid: worker.process.pid }, 'server process started');
     worker.on('message', (message) => {
       if (isStartFailedMessage(message)) member.reason = message.reason;
+      if (isClusterMessage(message, 'settle')) worker.send({ hikariCluster: 'settled' }, () => {});
     });
     worker.on('listening', (address) => {
       member.listening = true;
@@ -128,7 +158,9 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
       if (members.size === 0) finish();
       return;
     }
-    if (!member.listening) {
+    // Exiting 0 (or on SIGTERM/SIGINT) before listening is a stop someone asked for, not a failure.
+    const asked = code === 0 || signal === 'SIGTERM' || signal === 'SIGINT';
+    if (!member.listening && !asked) {
       startFailures += 1;
       failure = member.reason ?? `Cannot start: a server process exited with ${signal ?? `code ${code}`}.`;
       if (startFailures >= maxStartFailures && listeningCount() === 0) {
@@ -144,8 +176,10 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     }
     const delay = restartDelay(restartAttempt++);
     logger.warn(
-      { ...details, reason: member.listening ? undefined : failure, restartInMs: delay },
-      member.listening ? 'server process exited; starting another' : 'server process failed to start; retrying',
+      { ...details, reason: member.listening || asked ? undefined : failure, restartInMs: delay },
+      member.listening || asked
+        ? 'server process exited; starting another'
+        : 'server process failed to start; retrying',
     );
     const timer = setTimeout(() => {
       restarts.delete(timer);
