@@ -1,12 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { AppContext, AppJobQueue, AppTopics } from './context.ts';
 import type { JsonValue } from './platform/bus/bus.ts';
-import { connectDatabase, explainDatabaseError, type DatabaseHandle } from './db/connect.ts';
-import { migrateToLatest } from './db/migrator.ts';
-import { needsDemoSeed, runDemoSeed } from './db/seed/demo-seed.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { appModules } from './modules/index.ts';
 import type { ServerModule } from './modules/module.ts';
 import { createBus } from './platform/bus/create-bus.ts';
@@ -44,6 +42,8 @@ export interface AppContextOptions {
   worker?: boolean | { pollMs?: number; concurrency?: number };
   /** Run the modules' start hooks and subscriptions (default true). */
   start?: boolean;
+  /** Connections this process may hold on PostgreSQL (default 10; see `poolSizePerProcess`). */
+  poolSize?: number;
 }
 
 export interface App {
@@ -71,21 +71,14 @@ export async function createAppContext(config: Config, options: AppContextOption
   if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
   ensurePrivateDir(path.join(config.dataDir, 'cache/img'), 'DATA_DIR');
 
-  const handle = options.database ?? connectDatabase(config.database);
+  const handle = options.database ?? connectDatabase(config.database, { poolSize: options.poolSize });
   const closeDatabase = options.database ? async () => {} : () => handle.close();
   try {
-    // A first query surfaces an unreachable server or a damaged file with its own error code.
-    await sql`select 1`.execute(handle.db).catch((error: unknown) => {
-      throw explainDatabaseError(error, config.database) ?? error;
+    await prepareDatabase(handle, config.database, {
+      logger,
+      migrate: options.migrate,
+      seedDemo: options.seedDemo ?? config.seedDemo,
     });
-    if (options.migrate !== false) {
-      const applied = await migrateToLatest(handle.db);
-      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-    }
-    if ((options.seedDemo ?? config.seedDemo) && (await needsDemoSeed(handle.db))) {
-      const summary = await runDemoSeed(handle.db);
-      logger.info({ seed: summary }, 'demo content loaded');
-    }
   } catch (error) {
     await closeDatabase().catch(() => undefined);
     throw error;

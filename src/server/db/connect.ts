@@ -72,6 +72,18 @@ function privateSqliteFile(file: string): void {
   }
 }
 
+/** PostgreSQL connections of the one server process (and of the command-line tools). */
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * PostgreSQL connections each of `processes` server processes may hold: together about what one
+ * process holds alone, and never fewer than 3, so a request's transaction, the job worker and a bus
+ * publish do not queue behind each other. Each process also holds one listening connection for the bus.
+ */
+export function poolSizePerProcess(processes: number): number {
+  return Math.max(3, Math.ceil(DEFAULT_POOL_SIZE / Math.max(1, processes)));
+}
+
 /** Opens Kysely on SQLite (node:sqlite) or PostgreSQL (pg), whichever the target names. */
 export function connectDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): DatabaseHandle {
   if (target.dialect === 'sqlite') {
@@ -93,7 +105,7 @@ export function connectDatabase(target: DatabaseTarget, options: { poolSize?: nu
     const db = new Kysely<Database>({ dialect });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,6 +1,13 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteDialect } from 'kysely';
-import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { CompiledQuery, SqliteDialect, SqliteDriver } from 'kysely';
+import type {
+  DatabaseConnection,
+  Driver,
+  SqliteDatabase,
+  SqliteDialectConfig,
+  SqliteStatement,
+  TransactionSettings,
+} from 'kysely';
 
 export interface SqliteOptions {
   file: string;
@@ -59,6 +66,33 @@ export function openSqlite(options: SqliteOptions): NodeSqliteDatabase {
   return new NodeSqliteDatabase(raw);
 }
 
+/**
+ * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`), where the busy timeout applies.
+ * A deferred transaction that reads first would have to upgrade to a writer later, and SQLite answers
+ * that upgrade with SQLITE_BUSY at once (no waiting) when another process wrote in between: with several
+ * server processes on one file, read-then-write transactions would fail under load. Transactions marked
+ * `setAccessMode('read only')` stay deferred and never wait for writers.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    const begin = settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createSqliteDialect(options: SqliteOptions): SqliteDialect {
-  return new SqliteDialect({ database: openSqlite(options) });
+  return new NodeSqliteDialect({ database: openSqlite(options) });
 }

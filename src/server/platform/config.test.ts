@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -45,6 +45,11 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['PUBLIC_ORIGIN', 'example.com'],
     ['SMTP_URL', 'http://mail'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '-2'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', 'many'],
+    ['WEB_CONCURRENCY', '100000'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -82,5 +87,19 @@ describe('configuration', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '' }).port).toBe(4321);
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '' }).webConcurrency).toBe(availableParallelism());
+  });
+
+  it('runs one server process per core unless WEB_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+  });
+
+  it('keeps a database in memory to one process', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'sqlite::memory:' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'sqlite::memory:', WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid configuration: WEB_CONCURRENCY must be 1 with DATABASE_URL=sqlite::memory:/,
+    );
   });
 });

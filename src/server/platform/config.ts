@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -77,6 +78,9 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** More server processes than this is a typo (each holds a whole copy of the app), not a setting. */
+export const MAX_WEB_CONCURRENCY = 256;
+
 const schema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -131,6 +135,12 @@ const schema = z.object({
     .min(0, { error: 'must be between 0 (off) and 4096' })
     .max(4096, { error: 'must be between 0 (off) and 4096' })
     .default(64),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: `must be a whole number from 1 to ${MAX_WEB_CONCURRENCY}` })
+    .int({ error: `must be a whole number from 1 to ${MAX_WEB_CONCURRENCY}` })
+    .min(1, { error: `must be a whole number from 1 to ${MAX_WEB_CONCURRENCY}` })
+    .max(MAX_WEB_CONCURRENCY, { error: `must be a whole number from 1 to ${MAX_WEB_CONCURRENCY}` })
+    .optional(),
 });
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -169,6 +179,8 @@ export interface Config {
   logFormat: 'auto' | 'pretty' | 'json';
   /** Memory for the visitor page cache of each server process, in bytes (0: off). */
   pageCacheBytes: number;
+  /** Server processes sharing the port (node:cluster); 1 runs everything in this one process. */
+  webConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -211,11 +223,21 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('ANALYTICS_SITE_ID', 'is required when ANALYTICS_URL is set');
   }
 
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  // A database in memory belongs to one process: other processes would each have an empty one.
+  const inMemory = database.dialect === 'sqlite' && database.file === ':memory:';
+  if (inMemory && e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      `must be 1 with DATABASE_URL=sqlite::memory:, a database that lives inside one process (got "${env.WEB_CONCURRENCY ?? ''}")`,
+    );
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: parseDatabaseUrl(e.DATABASE_URL, dataDir),
+    database,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'JWT_SECRET'),
     publicOrigin,
     smtpUrl: e.SMTP_URL,
@@ -231,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    webConcurrency: e.WEB_CONCURRENCY ?? (inMemory ? 1 : availableParallelism()),
   };
 }
 

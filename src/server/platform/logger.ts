@@ -39,5 +39,8 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
     const color = out.isTTY === true && !process.env.NO_COLOR;
     return pino(settings, prettyDestination(out, color));
   }
-  return options.stream ? pino(settings, options.stream as DestinationStream) : pino(settings);
+  if (options.stream) return pino(settings, options.stream as DestinationStream);
+  // Written at once, not in the background: a line logged just before `process.exit` (the shutdown's
+  // last words, a worker's stop seen by the primary) is neither lost nor overtaken by a later one.
+  return pino(settings, pino.destination({ dest: 1, sync: true }));
 }

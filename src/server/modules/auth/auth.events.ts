@@ -3,8 +3,8 @@
  * login — the chat gateway's open sockets — subscribes and lets go of it at once instead of waiting for
  * the access token to expire.
  *
- * They travel on the app's bus (topic `auth.session_revoked`), so on PostgreSQL a logout in one app
- * process also closes the sockets another process holds.
+ * They travel on the app's bus (topic `auth.session_revoked`), so a logout in one server process also
+ * closes the sockets another process holds (LISTEN/NOTIFY on PostgreSQL, the cluster primary on SQLite).
  */
 import type { AppContext } from '../../context.ts';
 

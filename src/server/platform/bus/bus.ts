@@ -11,8 +11,9 @@ export type BusHandler<P> = (payload: P) => void | Promise<void>;
 
 export interface Bus<T extends object> {
   /**
-   * Sends `payload` to every subscriber of `topic`, in this process and (on PostgreSQL) in every other
-   * one. Handlers run later, never inside this call; their errors are logged and never reach here.
+   * Sends `payload` to every subscriber of `topic`, in this process and in every other server process
+   * (LISTEN/NOTIFY on PostgreSQL, the cluster primary on SQLite). Handlers run later, never inside this
+   * call; their errors are logged and never reach here.
    */
   publish<K extends keyof T & string>(topic: K, payload: T[K]): Promise<void>;
   /** Calls `handler` for each event on `topic` until the returned function is called. */
