@@ -71,7 +71,7 @@ export async function createAppContext(config: Config, options: AppContextOption
   if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
   ensurePrivateDir(path.join(config.dataDir, 'cache/img'), 'DATA_DIR');
 
-  const handle = options.database ?? connectDatabase(config.database);
+  const handle = options.database ?? connectDatabase(config.database, { logger, slowQueryMs: config.slowQueryMs });
   const closeDatabase = options.database ? async () => {} : () => handle.close();
   try {
     // A first query surfaces an unreachable server or a damaged file with its own error code.

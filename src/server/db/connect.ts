@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +8,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 import { StartupError, type DatabaseTarget } from '../platform/config.ts';
 import type { Database, Db, DbDialect } from './database.ts';
 import { createSqliteDialect } from './sqlite-driver.ts';
+import type { Logger } from '../platform/logger.ts';
 
 export interface DatabaseHandle {
   db: Db;
@@ -72,8 +73,39 @@ function privateSqliteFile(file: string): void {
   }
 }
 
+export interface ConnectOptions {
+  poolSize?: number;
+  /** Logs every query slower than `slowQueryMs` (0: none) at warn, with its SQL text. */
+  logger?: Pick<Logger, 'warn'>;
+  slowQueryMs?: number;
+  /** Sees every query that ran, with its SQL text and duration (benchmarks). */
+  onQuery?: (query: { sql: string; durationMs: number }) => void;
+}
+
+/**
+ * Kysely's `log` hook for the options, or undefined when nothing listens (then Kysely times nothing).
+ * Only the SQL text is logged, never the parameters: they can hold personal data.
+ */
+export function queryLog(options: ConnectOptions): ((event: LogEvent) => void) | undefined {
+  const { logger, slowQueryMs = 0, onQuery } = options;
+  const logSlow = logger !== undefined && slowQueryMs > 0;
+  if (!logSlow && !onQuery) return undefined;
+  return (event) => {
+    const durationMs = event.queryDurationMillis;
+    const text = event.query.sql;
+    onQuery?.({ sql: text, durationMs });
+    if (logSlow && durationMs > slowQueryMs) {
+      logger.warn(
+        { durationMs: Math.round(durationMs * 10) / 10, sql: text, failed: event.level === 'error' || undefined },
+        'slow query',
+      );
+    }
+  };
+}
+
 /** Opens Kysely on SQLite (node:sqlite) or PostgreSQL (pg), whichever the target names. */
-export function connectDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): DatabaseHandle {
+export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): DatabaseHandle {
+  const log = queryLog(options);
   if (target.dialect === 'sqlite') {
     let dialect;
     try {
@@ -90,10 +122,10 @@ export function connectDatabase(target: DatabaseTarget, options: { poolSize?: nu
       }
       throw explainDatabaseError(error, target) ?? error;
     }
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

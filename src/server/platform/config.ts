@@ -125,6 +125,12 @@ const schema = z.object({
     })
     .default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be one of auto, pretty, json' }).default('auto'),
+  SLOW_QUERY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be between 0 (off) and 600000 milliseconds' })
+    .max(600_000, { error: 'must be between 0 (off) and 600000 milliseconds' })
+    .default(20),
 });
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -161,6 +167,8 @@ export interface Config {
   logLevel: string;
   /** `auto`: readable lines in a terminal, JSON lines otherwise. */
   logFormat: 'auto' | 'pretty' | 'json';
+  /** Queries slower than this many milliseconds are logged at warn; 0 turns that off. */
+  slowQueryMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -222,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     analytics: e.ANALYTICS_URL ? { url: e.ANALYTICS_URL, siteId: e.ANALYTICS_SITE_ID ?? '' } : undefined,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    slowQueryMs: e.SLOW_QUERY_MS,
   };
 }
 
