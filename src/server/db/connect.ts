@@ -8,7 +8,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 import { StartupError, type DatabaseTarget } from '../platform/config.ts';
 import type { Database, Db, DbDialect } from './database.ts';
 import { createSqliteDialect } from './sqlite-driver.ts';
-import type { Logger } from '../platform/logger.ts';
 
 export interface DatabaseHandle {
   db: Db;
@@ -76,10 +75,10 @@ function privateSqliteFile(file: string): void {
 export interface ConnectOptions {
   poolSize?: number;
   /** Logs every query slower than `slowQueryMs` (0: none) at warn, with its SQL text. */
-  logger?: Pick<Logger, 'warn'>;
+  logger?: { warn: (fields: Record<string, unknown>, message: string) => void };
   slowQueryMs?: number;
-  /** Sees every query that ran, with its SQL text and duration (benchmarks). */
-  onQuery?: (query: { sql: string; durationMs: number }) => void;
+  /** Sees every query that ran, with its duration (benchmarks, query-plan tests). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[]; durationMs: number }) => void;
 }
 
 /**
@@ -93,7 +92,7 @@ export function queryLog(options: ConnectOptions): ((event: LogEvent) => void) |
   return (event) => {
     const durationMs = event.queryDurationMillis;
     const text = event.query.sql;
-    onQuery?.({ sql: text, durationMs });
+    onQuery?.({ sql: text, parameters: event.query.parameters, durationMs });
     if (logSlow && durationMs > slowQueryMs) {
       logger.warn(
         { durationMs: Math.round(durationMs * 10) / 10, sql: text, failed: event.level === 'error' || undefined },
