@@ -7,13 +7,13 @@ import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 
+/** /galgame/list, read from the list facets (galgame.list.ts). */
+export { listGalgames } from './galgame.list.ts';
+
 type GDb = Database & { g: GalgameTable };
 type GameQuery<O> = SelectQueryBuilder<GDb, 'g', O>;
 
 const published = <O>(q: GameQuery<O>) => q.where('g.status', '=', 'published');
-
-/** /galgame/list, read from the list facets (galgame.list.ts). */
-export { listGalgames } from './galgame.list.ts';
 
 function latestQuery(db: Db, today: string, size: number) {
   return published(db.selectFrom('galgame as g').select(cardColumns))
