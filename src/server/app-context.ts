@@ -71,7 +71,9 @@ export async function createAppContext(config: Config, options: AppContextOption
   if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
   ensurePrivateDir(path.join(config.dataDir, 'cache/img'), 'DATA_DIR');
 
-  const handle = options.database ?? connectDatabase(config.database, { poolSize: options.poolSize });
+  const handle =
+    options.database ??
+    connectDatabase(config.database, { poolSize: options.poolSize, logger, slowQueryMs: config.slowQueryMs });
   const closeDatabase = options.database ? async () => {} : () => handle.close();
   try {
     await prepareDatabase(handle, config.database, {

@@ -49,6 +49,11 @@ export const RATING_TEXT_MAX = 2000;
 /** Reports on one link after which it is marked suspect for everyone. */
 export const SUSPECT_REPORTS = 3;
 export const LIST_PAGE_SIZE = 24;
+/**
+ * How far a game list counts and pages: a count that reaches this says "more than" it, and pages end
+ * after this many games (docs/decisions/011-fast-list-queries.md).
+ */
+export const LIST_COUNT_CAP = 10_000;
 
 /** A game in lists and cards. */
 export interface GalgameCard {
@@ -64,11 +69,17 @@ export interface GalgameCard {
   favoriteCount: number;
 }
 
+/**
+ * A page of a list. `totalPages` counts the pages that can be opened: a game list ends after
+ * LIST_COUNT_CAP games even when `total` is larger. `capped` is set when counting stopped early:
+ * there are more than `total`.
+ */
 export interface Pagination {
   page: number;
   totalPages: number;
   limit: number;
   total: number;
+  capped?: boolean;
 }
 
 export interface NamedLink {

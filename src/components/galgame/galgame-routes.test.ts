@@ -8,6 +8,7 @@ import {
   hasFilters,
   lastPageRedirect,
   listHref,
+  listSize,
   pageItems,
   parseMonth,
   parseRouteId,
@@ -105,6 +106,25 @@ describe('a page past the end of the list', () => {
       }),
     ).toBe('/galgame/list?platform=switch&sort=rating&page=2');
     expect(lastPageRedirect(query({ page: '5' }), { page: 5, total: 16, totalPages: 1 })).toBe('/galgame/list');
+    // Past the pages a long list offers: to its last page, however many games it has.
+    expect(lastPageRedirect(query({ page: '900' }), { page: 900, total: 100_000, totalPages: 417 })).toBe(
+      '/galgame/list?page=417',
+    );
+  });
+
+  it('says "more than" for a capped count, and when the pages end before the list does', () => {
+    expect(listSize({ page: 1, limit: 24, total: 30, totalPages: 2 })).toEqual({
+      key: 'galgame.list.total',
+      endsEarly: false,
+    });
+    expect(listSize({ page: 1, limit: 24, total: 100_000, totalPages: 417 })).toEqual({
+      key: 'galgame.list.total',
+      endsEarly: true,
+    });
+    expect(listSize({ page: 1, limit: 24, total: 10_000, totalPages: 417, capped: true })).toEqual({
+      key: 'galgame.list.totalMore',
+      endsEarly: true,
+    });
   });
 
   it('stays on pages that exist, and on an empty list', () => {

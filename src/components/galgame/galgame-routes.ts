@@ -1,5 +1,5 @@
 import { HttpError } from '../../server/platform/errors.ts';
-import type { GalgameCard, GalgameListQuery } from '../../shared/catalogue.ts';
+import type { GalgameCard, GalgameListQuery, Pagination } from '../../shared/catalogue.ts';
 import { siteToday } from '../../shared/site-day.ts';
 
 /** Route and query helpers of the Galgame pages: ids, list links, pagination and the release calendar. */
@@ -54,6 +54,20 @@ export function lastPageRedirect(
 ): string | null {
   if (pagination.total === 0 || pagination.page <= pagination.totalPages) return null;
   return listHref({ ...query, page: pagination.totalPages });
+}
+
+/**
+ * How the list page states its size: exact, or "more than" when counting stopped at the cap; and
+ * whether its pages end before its last game (lists page through LIST_COUNT_CAP games at most).
+ */
+export function listSize(pagination: Pagination): {
+  key: 'galgame.list.total' | 'galgame.list.totalMore';
+  endsEarly: boolean;
+} {
+  return {
+    key: pagination.capped ? 'galgame.list.totalMore' : 'galgame.list.total',
+    endsEarly: pagination.capped === true || pagination.totalPages * pagination.limit < pagination.total,
+  };
 }
 
 /** The same list with one filter removed (and back to page 1). */

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -84,8 +84,39 @@ export function poolSizePerProcess(processes: number): number {
   return Math.max(3, Math.ceil(DEFAULT_POOL_SIZE / Math.max(1, processes)));
 }
 
+export interface ConnectOptions {
+  poolSize?: number;
+  /** Logs every query slower than `slowQueryMs` (0: none) at warn, with its SQL text. */
+  logger?: { warn: (fields: Record<string, unknown>, message: string) => void };
+  slowQueryMs?: number;
+  /** Sees every query that ran, with its duration (benchmarks, query-plan tests). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[]; durationMs: number }) => void;
+}
+
+/**
+ * Kysely's `log` hook for the options, or undefined when nothing listens (then Kysely times nothing).
+ * Only the SQL text is logged, never the parameters: they can hold personal data.
+ */
+export function queryLog(options: ConnectOptions): ((event: LogEvent) => void) | undefined {
+  const { logger, slowQueryMs = 0, onQuery } = options;
+  const logSlow = logger !== undefined && slowQueryMs > 0;
+  if (!logSlow && !onQuery) return undefined;
+  return (event) => {
+    const durationMs = event.queryDurationMillis;
+    const text = event.query.sql;
+    onQuery?.({ sql: text, parameters: event.query.parameters, durationMs });
+    if (logSlow && durationMs > slowQueryMs) {
+      logger.warn(
+        { durationMs: Math.round(durationMs * 10) / 10, sql: text, failed: event.level === 'error' || undefined },
+        'slow query',
+      );
+    }
+  };
+}
+
 /** Opens Kysely on SQLite (node:sqlite) or PostgreSQL (pg), whichever the target names. */
-export function connectDatabase(target: DatabaseTarget, options: { poolSize?: number } = {}): DatabaseHandle {
+export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): DatabaseHandle {
+  const log = queryLog(options);
   if (target.dialect === 'sqlite') {
     let dialect;
     try {
@@ -102,10 +133,10 @@ export function connectDatabase(target: DatabaseTarget, options: { poolSize?: nu
       }
       throw explainDatabaseError(error, target) ?? error;
     }
-    const db = new Kysely<Database>({ dialect });
+    const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

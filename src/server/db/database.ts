@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import { PostgresAdapter, type Generated, type Kysely, type Selectable, type Transaction } from 'kysely';
 
 /**
  * The one Database type of Kysely. The platform's own tables are declared here; every module adds
@@ -53,3 +53,7 @@ export type JobRow = Selectable<JobTable>;
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
+
+/** Which database a Kysely instance (or transaction) talks to, for the few queries each plans differently. */
+export const dialectOf = (db: Db): DbDialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';

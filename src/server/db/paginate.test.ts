@@ -15,6 +15,23 @@ describe('page arithmetic', () => {
     expect(pageInfo({ page: 2, limit: 10 }, 10)).toEqual({ page: 2, limit: 10, total: 10, totalPages: 1 });
     expect(pageInfo({ page: 2, limit: 10 }, 11)).toEqual({ page: 2, limit: 10, total: 11, totalPages: 2 });
   });
+
+  it('ends the pages at a limit and marks a capped count', () => {
+    expect(pageInfo({ page: 1, limit: 24 }, 100_000, { maxPages: 417 })).toEqual({
+      page: 1,
+      limit: 24,
+      total: 100_000,
+      totalPages: 417,
+    });
+    expect(pageInfo({ page: 1, limit: 24 }, 240, { maxPages: 417 }).totalPages).toBe(10);
+    expect(pageInfo({ page: 3, limit: 24 }, 10_000, { maxPages: 417, capped: true })).toEqual({
+      page: 3,
+      limit: 24,
+      total: 10_000,
+      totalPages: 417,
+      capped: true,
+    });
+  });
 });
 
 describe('paginate on the database', () => {

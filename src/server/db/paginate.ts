@@ -16,9 +16,23 @@ export interface Page<T> {
 /** Rows to skip before the page. */
 export const offsetOf = ({ page, limit }: PageRequest): number => (page - 1) * limit;
 
-/** The page object of an answer: at least one page, so an empty list is "page 1 of 1". */
-export function pageInfo({ page, limit }: PageRequest, total: number): Pagination {
-  return { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+/**
+ * The page object of an answer: at least one page, so an empty list is "page 1 of 1". With `maxPages`
+ * the pages end there however large the total; `capped` says the total is where counting stopped.
+ */
+export function pageInfo(
+  { page, limit }: PageRequest,
+  total: number,
+  options: { maxPages?: number; capped?: boolean } = {},
+): Pagination {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return {
+    page,
+    limit,
+    total,
+    totalPages: options.maxPages === undefined ? pages : Math.min(pages, options.maxPages),
+    ...(options.capped ? { capped: true } : {}),
+  };
 }
 
 /** The rows of one page of a query that is already ordered (order by a unique column last). */

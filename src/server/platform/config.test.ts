@@ -19,6 +19,12 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.publicOrigin).toBe('http://localhost:4321');
     expect(config.analytics).toBeUndefined();
+    expect(config.slowQueryMs).toBe(20);
+  });
+
+  it('reads SLOW_QUERY_MS in whole milliseconds (0 turns the slow-query log off)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SLOW_QUERY_MS: '250' }).slowQueryMs).toBe(250);
+    expect(loadConfig({ DATA_DIR: dataDir, SLOW_QUERY_MS: '0' }).slowQueryMs).toBe(0);
   });
 
   it('generates a missing secret once, keeps it with mode 0600 and reuses it', () => {
@@ -50,6 +56,9 @@ describe('configuration', () => {
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', 'many'],
     ['WEB_CONCURRENCY', '100000'],
+    ['SLOW_QUERY_MS', 'slow'],
+    ['SLOW_QUERY_MS', '2.5'],
+    ['SLOW_QUERY_MS', '-1'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown;
     try {

@@ -141,6 +141,12 @@ const schema = z.object({
     .min(1, { error: `must be a whole number from 1 to ${MAX_WEB_CONCURRENCY}` })
     .max(MAX_WEB_CONCURRENCY, { error: `must be a whole number from 1 to ${MAX_WEB_CONCURRENCY}` })
     .optional(),
+  SLOW_QUERY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be between 0 (off) and 600000 milliseconds' })
+    .max(600_000, { error: 'must be between 0 (off) and 600000 milliseconds' })
+    .default(20),
 });
 
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -181,6 +187,8 @@ export interface Config {
   pageCacheBytes: number;
   /** Server processes sharing the port (node:cluster); 1 runs everything in this one process. */
   webConcurrency: number;
+  /** Queries slower than this many milliseconds are logged at warn; 0 turns that off. */
+  slowQueryMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -254,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
     logFormat: e.LOG_FORMAT,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     webConcurrency: e.WEB_CONCURRENCY ?? (inMemory ? 1 : availableParallelism()),
+    slowQueryMs: e.SLOW_QUERY_MS,
   };
 }
 

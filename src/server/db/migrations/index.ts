@@ -4,6 +4,7 @@ import * as m20261122_0002 from './20261122-0002-accounts.ts';
 import * as m20261122_0003 from './20261122-0003-catalogue.ts';
 import * as m20261123_0001 from './20261123-0001-account-safety.ts';
 import * as m20261123_0003 from './20261123-0003-jobs.ts';
+import * as m20261124_0001 from './20261124-0001-list-facets.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-0003-catalogue': m20261122_0003,
   '20261123-0001-account-safety': m20261123_0001,
   '20261123-0003-jobs': m20261123_0003,
+  '20261124-0001-list-facets': m20261124_0001,
 };

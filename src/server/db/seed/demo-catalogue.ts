@@ -1,6 +1,5 @@
 import {
   addRelation,
-  refreshTagCounts,
   saveGalgame,
   upsertCharacter,
   upsertPerson,
@@ -103,6 +102,5 @@ export async function seedDemoCatalogue(db: Db, now: Date): Promise<{ games: num
     await addRelation(db, id(gameIds, from), id(gameIds, to), relation);
     await addRelation(db, id(gameIds, to), id(gameIds, from), back);
   }
-  await refreshTagCounts(db);
   return { games: gameIds.size };
 }

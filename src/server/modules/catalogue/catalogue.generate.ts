@@ -9,6 +9,7 @@ import type {
   GalgameTable,
 } from './catalogue.tables.ts';
 import { bumpCounter } from '../../db/ids.ts';
+import { releaseKey, syncFacets } from './catalogue.facets.ts';
 
 // Generates a large synthetic catalogue for load tests and query-plan checks (npm run
 // catalogue:generate). Deterministic for a given seed; written in batches straight to the tables.
@@ -156,7 +157,12 @@ export async function generateCatalogue(
       while (tagSet.size < nTags) tagSet.add(tagIds[Math.floor(rand() ** 2 * tagIds.length)] as number);
       for (const tagId of tagSet)
         tags.push({ galgame_id: id, tag_id: tagId, votes: Math.floor(rand() * 100), spoiler: rand() < 0.05 ? 1 : 0 });
-      producers.push({ galgame_id: id, producer_id: pick(producerIds), role: 'developer' });
+      producers.push({
+        galgame_id: id,
+        producer_id: pick(producerIds),
+        role: 'developer',
+        release_key: releaseKey(date),
+      });
       if (rand() < 0.35) {
         downloads.push({
           id,
@@ -187,6 +193,10 @@ export async function generateCatalogue(
           .values(downloads.map((d, i) => ({ ...d, id: downloadBase + i + 1 })))
           .execute();
       }
+      await syncFacets(
+        trx,
+        games.map((g) => g.id),
+      );
     });
     options.onProgress?.(start + size, total);
   }
@@ -203,11 +213,6 @@ export async function generateCatalogue(
     )?.m ?? 0,
   );
   await bumpCounter(db, 'download_id', downloadMax);
-  await db
-    .updateTable('tag')
-    .set({ game_count: sql<number>`(select count(*) from galgame_tag gt where gt.tag_id = tag.id)` })
-    .where('id', '>', tagBase)
-    .execute();
   await sql`analyze`.execute(db);
   return { firstId: first, lastId: last };
 }

@@ -90,18 +90,24 @@ export interface GalgameProducerTable {
   producer_id: number;
   role: ProducerRole;
   note: Generated<string>;
+  /** The game's release key (galgame_facet.release_key), so an entity's games read in date order. */
+  release_key: Generated<number>;
 }
 export interface GalgameStaffTable {
   galgame_id: number;
   person_id: number;
   role: StaffRole;
   note: Generated<string>;
+  /** The game's release key (galgame_facet.release_key), so an entity's games read in date order. */
+  release_key: Generated<number>;
 }
 export interface GalgameCharacterTable {
   galgame_id: number;
   character_id: number;
   role: CharacterRole;
   voice_person_id: number | null;
+  /** The game's release key (galgame_facet.release_key), so an entity's games read in date order. */
+  release_key: Generated<number>;
 }
 export interface GalgameRelationTable {
   galgame_id: number;
@@ -157,6 +163,30 @@ export interface RatingTable {
   updated_at: string;
 }
 
+/**
+ * A published game under one filter value of the lists ('all', 'tag:5', 'platform:switch',
+ * 'translation:fan', 'year:2010', 'tag:5+translation:fan'), with its sort keys and the filters the
+ * facet does not cover. Kept by catalogue.facets.ts in every write of the game.
+ */
+export interface GalgameFacetTable {
+  facet: string;
+  galgame_id: number;
+  nsfw: number;
+  /** YYYYMMDD of the release date; 0 when it is not known yet (TBD sorts last). */
+  release_key: number;
+  rating_avg: number;
+  view_count: number;
+  platform_mask: number;
+  translation_mask: number;
+}
+
+/** How many games a facet holds, per NSFW flag. */
+export interface GalgameFacetCountTable {
+  facet: string;
+  nsfw: number;
+  games: number;
+}
+
 declare module '../../db/database.ts' {
   interface Database {
     galgame: GalgameTable;
@@ -175,6 +205,8 @@ declare module '../../db/database.ts' {
     link_report: LinkReportTable;
     favorite: FavoriteTable;
     rating: RatingTable;
+    galgame_facet: GalgameFacetTable;
+    galgame_facet_count: GalgameFacetCountTable;
   }
 }
 

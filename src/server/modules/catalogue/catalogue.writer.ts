@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type {
   CharacterRole,
   DownloadLanguage,
@@ -12,6 +11,7 @@ import type {
 } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { bumpCounter, nextId } from '../../db/ids.ts';
+import { releaseKey, syncFacets } from './catalogue.facets.ts';
 
 // Writing catalogue entries: used by the demo seed, the Bangumi import and (later) the creator centre.
 // Entities are matched by Bangumi id when they have one, otherwise by exact original name, so running
@@ -140,7 +140,10 @@ export async function upsertTag(
   return id;
 }
 
-/** Creates a game, or updates the one with the same Bangumi id, replacing all its links. */
+/**
+ * Creates a game, or updates the one with the same Bangumi id, replacing all its links; its list facets
+ * (and the facet and tag counts) change in the same transaction.
+ */
 export async function saveGalgame(db: Db, input: GalgameInput, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const existing = input.bangumiId
@@ -193,6 +196,8 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
         .execute();
     }
     const unique = <T>(items: T[], key: (t: T) => string) => [...new Map(items.map((i) => [key(i), i])).values()];
+    // Links carry the game's release key, so producer, person and character pages read them in date order.
+    const release_key = releaseKey(releaseDate);
     const platforms = unique(input.platforms ?? [], (p) => p);
     if (platforms.length)
       await trx
@@ -210,14 +215,24 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
     if (producers.length) {
       await trx
         .insertInto('galgame_producer')
-        .values(producers.map((p) => ({ galgame_id: id, producer_id: p.producerId, role: p.role, note: p.note ?? '' })))
+        .values(
+          producers.map((p) => ({
+            galgame_id: id,
+            producer_id: p.producerId,
+            role: p.role,
+            note: p.note ?? '',
+            release_key,
+          })),
+        )
         .execute();
     }
     const staff = unique(input.staff ?? [], (s) => `${s.personId}:${s.role}`);
     if (staff.length) {
       await trx
         .insertInto('galgame_staff')
-        .values(staff.map((s) => ({ galgame_id: id, person_id: s.personId, role: s.role, note: s.note ?? '' })))
+        .values(
+          staff.map((s) => ({ galgame_id: id, person_id: s.personId, role: s.role, note: s.note ?? '', release_key })),
+        )
         .execute();
     }
     const characters = unique(input.characters ?? [], (c) => String(c.characterId));
@@ -230,6 +245,7 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
             character_id: c.characterId,
             role: c.role,
             voice_person_id: c.voicePersonId ?? null,
+            release_key,
           })),
         )
         .execute();
@@ -264,6 +280,7 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
           .execute();
       }
     }
+    await syncFacets(trx, [id]);
     return id;
   });
 }
@@ -273,16 +290,6 @@ export async function addRelation(db: Db, galgameId: number, relatedId: number, 
     .insertInto('galgame_relation')
     .values({ galgame_id: galgameId, related_id: relatedId, relation })
     .onConflict((oc) => oc.columns(['galgame_id', 'related_id']).doUpdateSet({ relation }))
-    .execute();
-}
-
-/** Recounts how many published games carry each tag (after imports and seeds). */
-export async function refreshTagCounts(db: Db): Promise<void> {
-  await db
-    .updateTable('tag')
-    .set({
-      game_count: sql<number>`(select count(*) from galgame_tag gt inner join galgame g on g.id = gt.galgame_id where gt.tag_id = tag.id and g.status = 'published')`,
-    })
     .execute();
 }
 

@@ -32,6 +32,12 @@ export interface CharacterDetail extends EntityBase {
   appearances: (GalgameCard & { role: string; voice: { id: number; name: string; nameZh: string } | null })[];
 }
 
+/**
+ * Games listed on a producer, person or character page, newest first. Each link carries its game's
+ * release key, so the first ones are read in order from an index however many games the entry has.
+ */
+const ENTITY_GAMES = 200;
+
 const notFound = (key: MessageKey, id: number) => new HttpError(404, 'NOT_FOUND', messageRef(key, { id }));
 
 function base(row: {
@@ -61,8 +67,9 @@ export async function producerDetail(db: Db, id: number): Promise<ProducerDetail
     .select([...cardColumns, 'gp.role'])
     .where('gp.producer_id', '=', id)
     .where('g.status', '=', 'published')
-    .orderBy('g.release_date', (ob) => ob.desc().nullsLast())
-    .limit(200)
+    .orderBy('gp.release_key', 'desc')
+    .orderBy('gp.galgame_id', 'desc')
+    .limit(ENTITY_GAMES)
     .execute();
   return {
     ...base(row),
@@ -82,8 +89,9 @@ export async function personDetail(db: Db, id: number): Promise<PersonDetail> {
       .select([...cardColumns, 's.role'])
       .where('s.person_id', '=', id)
       .where('g.status', '=', 'published')
-      .orderBy('g.release_date', (ob) => ob.desc().nullsLast())
-      .limit(200)
+      .orderBy('s.release_key', 'desc')
+      .orderBy('s.galgame_id', 'desc')
+      .limit(ENTITY_GAMES)
       .execute(),
     db
       .selectFrom('galgame_character as gc')
@@ -98,8 +106,9 @@ export async function personDetail(db: Db, id: number): Promise<PersonDetail> {
       ])
       .where('gc.voice_person_id', '=', id)
       .where('g.status', '=', 'published')
-      .orderBy('g.release_date', (ob) => ob.desc().nullsLast())
-      .limit(200)
+      .orderBy('gc.release_key', 'desc')
+      .orderBy('gc.galgame_id', 'desc')
+      .limit(ENTITY_GAMES)
       .execute(),
   ]);
   return {
@@ -124,7 +133,9 @@ export async function characterDetail(db: Db, id: number): Promise<CharacterDeta
     .select([...cardColumns, 'gc.role', 'v.id as voiceId', 'v.name as voiceName', 'v.name_zh as voiceNameZh'])
     .where('gc.character_id', '=', id)
     .where('g.status', '=', 'published')
-    .orderBy('g.release_date', (ob) => ob.desc().nullsLast())
+    .orderBy('gc.release_key', 'desc')
+    .orderBy('gc.galgame_id', 'desc')
+    .limit(ENTITY_GAMES)
     .execute();
   return {
     ...base(row),

@@ -1,80 +1,19 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import {
-  LIST_PAGE_SIZE,
-  type GalgameCard,
-  type GalgameDetail,
-  type GalgameListQuery,
-} from '../../../shared/catalogue.ts';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { GalgameCard, GalgameDetail } from '../../../shared/catalogue.ts';
 import { monthRange, siteToday } from '../../../shared/site-day.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { onPage, paginate, type Page } from '../../db/paginate.ts';
 import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 
+/** /galgame/list, read from the list facets (galgame.list.ts). */
+export { listGalgames } from './galgame.list.ts';
+
 type GDb = Database & { g: GalgameTable };
 type GameQuery<O> = SelectQueryBuilder<GDb, 'g', O>;
 
 const published = <O>(q: GameQuery<O>) => q.where('g.status', '=', 'published');
-
-/** Applies the list filters of /galgame/list; each one is an indexed lookup. */
-export function applyListFilters<O>(q: GameQuery<O>, f: Omit<GalgameListQuery, 'sort' | 'page'>): GameQuery<O> {
-  let query = published(q);
-  if (f.nsfw === 'safe') query = query.where('g.nsfw', '=', 0);
-  if (f.nsfw === 'nsfw') query = query.where('g.nsfw', '=', 1);
-  if (f.year !== undefined) query = query.where('g.release_year', '=', f.year);
-  // IN (…) lets the planner start from the smaller side: a rare tag's games, or the sorted index.
-  if (f.tag !== undefined) {
-    query = query.where('g.id', 'in', (eb: ExpressionBuilder<GDb, 'g'>) =>
-      eb
-        .selectFrom('galgame_tag as t')
-        .select('t.galgame_id')
-        .where('t.tag_id', '=', f.tag as number),
-    );
-  }
-  if (f.platform !== undefined) {
-    const platform = f.platform;
-    query = query.where('g.id', 'in', (eb: ExpressionBuilder<GDb, 'g'>) =>
-      eb.selectFrom('galgame_platform as p').select('p.galgame_id').where('p.platform', '=', platform),
-    );
-  }
-  if (f.translation !== undefined) {
-    const type = f.translation;
-    query = query.where('g.id', 'in', (eb: ExpressionBuilder<GDb, 'g'>) =>
-      eb.selectFrom('galgame_download as d').select('d.galgame_id').where('d.translation_type', '=', type),
-    );
-  }
-  return query;
-}
-
-/** The filtered list in the order chosen (the id breaks ties, so pages never overlap). */
-function orderedList(db: Db, query: GalgameListQuery) {
-  const q = applyListFilters(db.selectFrom('galgame as g').select(cardColumns), query);
-  if (query.sort === 'rating') return q.orderBy('g.rating_avg', 'desc').orderBy('g.id', 'desc');
-  if (query.sort === 'popularity') return q.orderBy('g.view_count', 'desc').orderBy('g.id', 'desc');
-  return q.orderBy('g.release_date', (ob) => ob.desc().nullsLast()).orderBy('g.id', 'desc');
-}
-
-export function listQuery(db: Db, query: GalgameListQuery, pageSize = LIST_PAGE_SIZE) {
-  return onPage(orderedList(db, query), { page: query.page, limit: pageSize });
-}
-
-export async function listGalgames(
-  db: Db,
-  query: GalgameListQuery,
-  pageSize = LIST_PAGE_SIZE,
-): Promise<Page<GalgameCard>> {
-  const { items, pagination } = await paginate(
-    { page: query.page, limit: pageSize },
-    orderedList(db, query),
-    applyListFilters(
-      db.selectFrom('galgame as g').select((eb) => eb.fn.countAll<number>().as('total')),
-      query,
-    ),
-  );
-  return { items: items.map(toCard), pagination };
-}
 
 function latestQuery(db: Db, today: string, size: number) {
   return published(db.selectFrom('galgame as g').select(cardColumns))
@@ -88,6 +27,9 @@ function latestQuery(db: Db, today: string, size: number) {
 export async function latestGalgames(db: Db, now = new Date(), size = 6): Promise<GalgameCard[]> {
   return (await latestQuery(db, siteToday(now), size).execute()).map(toCard);
 }
+
+/** Ratings a game needs to appear among the best rated (galgame_top_rated_idx holds exactly those). */
+const RATINGS_TO_RANK = 3;
 
 export interface FrontPage {
   latest: GalgameCard[];
@@ -117,7 +59,8 @@ export async function frontPage(db: Db, now = new Date(), size = 12): Promise<Fr
     base().where('g.release_date', 'is', null).orderBy('g.id', 'desc').limit(size).execute(),
     base().orderBy('g.view_count', 'desc').orderBy('g.id', 'desc').limit(size).execute(),
     base()
-      .where('g.rating_count', '>=', 3)
+      // A literal, so both databases read the partial index of games with enough ratings.
+      .where(sql<boolean>`${sql.ref('g.rating_count')} >= ${sql.lit(RATINGS_TO_RANK)}`)
       .orderBy('g.rating_avg', 'desc')
       .orderBy('g.id', 'desc')
       .limit(size)

@@ -6,6 +6,7 @@ import { parseJsonList } from './catalogue.mappers.ts';
 import { normaliseHistogram } from './galgame.service.ts';
 import { nextId } from '../../db/ids.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
+import { setFacetRating } from './catalogue.facets.ts';
 
 export interface RatingInput {
   score: number;
@@ -36,16 +37,13 @@ async function lockGame(trx: Trx, galgameId: number) {
 }
 
 async function writeAggregate(trx: Db, galgameId: number, count: number, sum: number, hist: number[]) {
+  const ratingAvg = count > 0 ? Math.round((sum * 100) / count) : 0;
   await trx
     .updateTable('galgame')
-    .set({
-      rating_count: count,
-      rating_sum: sum,
-      rating_avg: count > 0 ? Math.round((sum * 100) / count) : 0,
-      score_hist: JSON.stringify(hist),
-    })
+    .set({ rating_count: count, rating_sum: sum, rating_avg: ratingAvg, score_hist: JSON.stringify(hist) })
     .where('id', '=', galgameId)
     .execute();
+  await setFacetRating(trx, galgameId, ratingAvg);
 }
 
 /** Creates or replaces the caller's rating of a game (one per user and game). */
@@ -214,15 +212,23 @@ export async function ratingsOf(
   galgameId: number,
   request: PageRequest = { page: 1, limit: 20 },
 ): Promise<RatingView[]> {
-  const rows = await onPage(
+  // The page's ids first, from the index alone: the rows skipped before it are never joined.
+  const ids = onPage(
     db
-      .selectFrom('rating as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(ratingColumns)
-      .where('r.galgame_id', '=', galgameId)
-      .orderBy('r.updated_at', 'desc')
-      .orderBy('r.id', 'desc'),
+      .selectFrom('rating')
+      .select(['id', 'updated_at'])
+      .where('galgame_id', '=', galgameId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc'),
     request,
-  ).execute();
+  );
+  const rows = await db
+    .selectFrom(ids.as('p'))
+    .innerJoin('rating as r', 'r.id', 'p.id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(ratingColumns)
+    .orderBy('p.updated_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
   return rows.map(toView);
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { addFacetViews } from './catalogue.facets.ts';
 
 export interface ViewCounter {
   hit: (galgameId: number) => void;
@@ -31,6 +32,7 @@ export function createViewCounter(db: Db, logger: Logger, intervalMs = 5000): Vi
               .set((eb) => ({ view_count: eb('view_count', '+', n) }))
               .where('id', '=', id)
               .execute();
+            await addFacetViews(trx, id, n);
           }
         })
         .catch((error: unknown) => logger.warn({ err: error }, 'view counts not saved')),

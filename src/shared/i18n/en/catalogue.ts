@@ -33,6 +33,11 @@ export const catalogue: AreaMessages<typeof reference> = {
   'galgame.list.apply': 'Apply',
   'galgame.list.reset': 'Reset filters',
   'galgame.list.total': { one: '{count} game', other: '{count} games' },
+  'galgame.list.totalMore': { one: 'More than {count} game', other: 'More than {count} games' },
+  'galgame.list.depthLimit': {
+    one: 'Lists page through the first {count} game; narrow the filters to reach the rest.',
+    other: 'Lists page through the first {count} games; narrow the filters to reach the rest.',
+  },
   'galgame.list.empty': 'No games match these filters',
   'galgame.list.emptyHint': 'Try other filters, or reset them all.',
   'galgame.list.pagination': 'Pagination',

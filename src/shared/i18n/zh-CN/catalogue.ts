@@ -30,6 +30,8 @@ export const catalogue = {
   'galgame.list.apply': '筛选',
   'galgame.list.reset': '重置筛选',
   'galgame.list.total': '共 {count} 部作品',
+  'galgame.list.totalMore': '超过 {count} 部作品',
+  'galgame.list.depthLimit': '列表最多翻到第 {count} 部作品，更多作品请用筛选缩小范围。',
   'galgame.list.empty': '没有找到符合条件的作品',
   'galgame.list.emptyHint': '换个条件试试，或者重置全部筛选。',
   'galgame.list.pagination': '分页',

@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facetDrift } from '../../../../../tests/support/catalogue-facets.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-db.ts';
 import type { Db } from '../../../db/database.ts';
+import { syncFacets } from '../catalogue.facets.ts';
 import { characterDetail, personDetail, producerDetail } from '../entity.service.ts';
 import { galgameDetail } from '../galgame.service.ts';
 import {
@@ -268,6 +270,8 @@ describe('Bangumi import of the fixture dump', () => {
       纯爱: 2,
       视觉小说: 1,
     });
+    // The game lists' facets, their counts and the links' release keys follow every imported game.
+    expect(await facetDrift(t.db)).toEqual([]);
   });
 
   it('relates imported games only', async () => {
@@ -387,6 +391,8 @@ describe('Bangumi import of an updated dump', () => {
       .where('bangumi_id', '=', 900003)
       .execute();
     await t.db.updateTable('galgame').set({ status: 'pending' }).where('bangumi_id', '=', 900004).execute();
+    // Like every catalogue write, a status change moves the game in or out of the lists' facets.
+    await syncFacets(t.db, [await gameId(t.db, 900004)]);
     await t.db.updateTable('tag').set({ name_zh: '纯爱', category: 'theme' }).where('name', '=', '纯爱').execute();
 
     const summary = await importBangumiDump(t.db, updated, { now: new Date('2026-03-01T00:00:00.000Z') });
@@ -415,5 +421,6 @@ describe('Bangumi import of an updated dump', () => {
     expect(tag).toMatchObject({ name_zh: '纯爱', category: 'theme', game_count: 2 });
     const writer = await personDetail(t.db, await entityId(t.db, 'person', 800004));
     expect(writer.description).toBe('剧本家，代表作《星屑のメモリア》。');
+    expect(await facetDrift(t.db)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../../db/database.ts';
-import { refreshTagCounts } from '../catalogue.writer.ts';
 import { DUMP_FILES } from './bangumi.parse.ts';
 import { findGalgame, readLinks, saveGames, savePeople, saveRelations } from './bangumi.phases.ts';
 import type { Context } from './bangumi.scan.ts';
@@ -115,7 +114,6 @@ export async function importBangumiDump(
   const galgameIds = await saveGames(ctx, gameIds, links, saved);
   await saveRelations(ctx, links, galgameIds);
 
-  if (summary.games.created + summary.games.updated > 0) await refreshTagCounts(db);
   return summary;
 }
 
