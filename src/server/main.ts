@@ -19,13 +19,6 @@ function readBuildId(): string {
 
 const NOT_BUILT = 'The site is not built yet: run `npm run build` (or `npm start`, which builds first).';
 
-/** The one line that says why the start cannot go on. */
-function startFailureLine(error: unknown): string {
-  const known = error instanceof ConfigError || error instanceof StartupError;
-  const message = error instanceof Error ? error.message : String(error);
-  return known ? message : `Cannot start: ${message.split('\n')[0]}`;
-}
-
 /**
  * A start that cannot go on: one line saying what is wrong (a stack only when debugging), exit code 1.
  * A worker of several hands the line to the primary, which retries and says it once when it gives up.
@@ -35,10 +28,11 @@ async function failStart(error: unknown, logLevel = 'info'): Promise<never> {
   if (!known && (logLevel === 'debug' || logLevel === 'trace') && error instanceof Error) {
     process.stderr.write(`${error.stack ?? ''}\n`);
   }
-  const line = typeof error === 'string' ? error : startFailureLine(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const line = known || typeof error === 'string' ? message : `Cannot start: ${message.split('\n')[0]}`;
   if (cluster.isWorker && process.send) {
-    const message: StartFailedMessage = { hikariCluster: 'start-failed', reason: line };
-    await new Promise((resolve) => process.send?.(message, undefined, {}, resolve));
+    const failed: StartFailedMessage = { hikariCluster: 'start-failed', reason: line };
+    await new Promise((resolve) => process.send?.(failed, undefined, {}, resolve));
   } else {
     process.stderr.write(`${line}\n`);
   }
