@@ -82,28 +82,38 @@ async function serve(config: Config, baseLogger: Logger): Promise<void> {
   const astro = (await import(serverEntry)) as { handler: AstroHandler };
   const { server, shutdown } = createHttpServer(ctx, { clientDir, astro: astro.handler });
 
+  // Whether listening worked (false: the failed start ends the process). A stop waits for the answer:
+  // a cluster worker that closes its server while the primary is still answering its listen trips Node.
+  let listened = Promise.resolve(true);
   let stopping = false;
   stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    void shutdown()
-      .then(() => (worker ? settleWithPrimary() : undefined))
-      .then(close)
-      .then(() => {
-        logger.info('bye');
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
+    void listened.then((ok) => {
+      if (!ok) return;
+      return shutdown()
+        .then(() => (worker ? settleWithPrimary() : undefined))
+        .then(close)
+        .then(() => {
+          logger.info('bye');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    });
   };
   if (requested) return stop(requested);
 
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    if (server.listening) return;
-    void close().finally(() => failStart(listenFailure(error, config), config.logLevel));
+  listened = new Promise((resolve) => {
+    server.once('listening', () => resolve(true));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (server.listening) return;
+      resolve(false);
+      void close().finally(() => failStart(listenFailure(error, config), config.logLevel));
+    });
   });
   server.listen(config.port, config.host, () => {
     // With several processes the primary says once that the site is ready.
