@@ -43,6 +43,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Two server processes on any machine: the browser tests go through the cluster (bus, chat,
+      // round-robin) without starting one process per core of a big CI machine.
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? '2',
       SEED_DEMO: 'true',
       NAV_AD_URL: 'https://example.com/ai-girlfriend',
       // A real SMTP receiver is started on this port by the accounts tests.

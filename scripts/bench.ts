@@ -2,7 +2,7 @@
 // home page and a docs page at 50 concurrent connections. Run `npm run build` first.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -62,7 +62,10 @@ try {
       non2xx: result.non2xx,
     });
   }
-  console.log(`\n${connections} connections, ${seconds} s per path, Node ${process.versions.node}, SQLite`);
+  const processes = process.env.WEB_CONCURRENCY || `${availableParallelism()} (one per core)`;
+  console.log(
+    `\n${connections} connections, ${seconds} s per path, Node ${process.versions.node}, SQLite, ${processes} server processes`,
+  );
   console.table(rows);
 } finally {
   server.kill('SIGTERM');

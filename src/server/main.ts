@@ -20,13 +20,6 @@ function readBuildId(): string {
 
 const NOT_BUILT = 'The site is not built yet: run `npm run build` (or `npm start`, which builds first).';
 
-/** The one line that says why the start cannot go on. */
-function startFailureLine(error: unknown): string {
-  const known = error instanceof ConfigError || error instanceof StartupError;
-  const message = error instanceof Error ? error.message : String(error);
-  return known ? message : `Cannot start: ${message.split('\n')[0]}`;
-}
-
 /**
  * A start that cannot go on: one line saying what is wrong (a stack only when debugging), exit code 1.
  * A worker of several hands the line to the primary, which retries and says it once when it gives up.
@@ -36,10 +29,11 @@ async function failStart(error: unknown, logLevel = 'info'): Promise<never> {
   if (!known && (logLevel === 'debug' || logLevel === 'trace') && error instanceof Error) {
     process.stderr.write(`${error.stack ?? ''}\n`);
   }
-  const line = typeof error === 'string' ? error : startFailureLine(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const line = known || typeof error === 'string' ? message : `Cannot start: ${message.split('\n')[0]}`;
   if (cluster.isWorker && process.send) {
-    const message: StartFailedMessage = { hikariCluster: 'start-failed', reason: line };
-    await new Promise((resolve) => process.send?.(message, undefined, {}, resolve));
+    const failed: StartFailedMessage = { hikariCluster: 'start-failed', reason: line };
+    await new Promise((resolve) => process.send?.(failed, undefined, {}, resolve));
   } else {
     process.stderr.write(`${line}\n`);
   }
@@ -89,28 +83,38 @@ async function serve(config: Config, baseLogger: Logger): Promise<void> {
   const astro = (await import(serverEntry)) as { handler: AstroHandler };
   const { server, shutdown } = createHttpServer(ctx, { clientDir, astro: astro.handler });
 
+  // Whether listening worked (false: the failed start ends the process). A stop waits for the answer:
+  // a cluster worker that closes its server while the primary is still answering its listen trips Node.
+  let listened = Promise.resolve(true);
   let stopping = false;
   stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    void shutdown()
-      .then(() => (worker ? settleWithPrimary() : undefined))
-      .then(close)
-      .then(() => {
-        logger.info('bye');
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
+    void listened.then((ok) => {
+      if (!ok) return;
+      return shutdown()
+        .then(() => (worker ? settleWithPrimary() : undefined))
+        .then(close)
+        .then(() => {
+          logger.info('bye');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        });
+    });
   };
   if (requested) return stop(requested);
 
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    if (server.listening) return;
-    void close().finally(() => failStart(listenFailure(error, config), config.logLevel));
+  listened = new Promise((resolve) => {
+    server.once('listening', () => resolve(true));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (server.listening) return;
+      resolve(false);
+      void close().finally(() => failStart(listenFailure(error, config), config.logLevel));
+    });
   });
   server.listen(config.port, config.host, () => {
     // With several processes the primary says once that the site is ready.

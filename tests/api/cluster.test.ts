@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -266,4 +267,61 @@ describe.skipIf(!built)('several server processes on one port (WEB_CONCURRENCY=2
     expect(server.logs.at(-1)).toMatchObject({ msg: 'bye' });
     expect(server.logs.at(-1)?.worker).toBeUndefined();
   });
+});
+
+describe.skipIf(!built)('a port already in use (skipped without a build)', () => {
+  const dirs: string[] = [];
+  let taken: ReturnType<typeof createServer>;
+  let port: number;
+  beforeAll(async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    port = (taken.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => taken.close(resolve));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Starts the server on the taken port and waits for it to give up. */
+  async function startOnTakenPort(workers: number) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-port-'));
+    dirs.push(dataDir);
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        WEB_CONCURRENCY: String(workers),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, lines: stderr.trim().split('\n') };
+  }
+
+  it('one process says so in one line and exits 1', async () => {
+    const { code, lines } = await startOnTakenPort(1);
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      `Cannot start: port ${port} on 127.0.0.1 is already in use; stop the server that holds it or set PORT to another port.`,
+    ]);
+  });
+
+  it('several: the primary stops retrying, says why in one line and exits 1', async () => {
+    const { code, lines } = await startOnTakenPort(2);
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Cannot start: port ${port} on 127\\.0\\.0\\.1 is already in use; .+ \\(5 server processes in a row failed to start; giving up\\.\\)$`,
+      ),
+    );
+  }, 60_000);
 });
