@@ -15,8 +15,8 @@ import { $publicConfig, loadPublicConfig } from '../../../stores/public-config.t
 import { $session } from '../../../stores/session.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
+import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { HeaderActions } from './HeaderActions.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { NavLink } from './NavLink.tsx';
 import { authHref, type NavItemView } from './nav-view.ts';
@@ -35,6 +35,9 @@ interface SiteHeaderProps {
   /** The user of the user-info cookie as the server read it (display only), used until hydrated. */
   initialUser: SessionUser | null;
 }
+
+/** The mobile menu (Radix Dialog) loads when its button is first hovered, focused or pressed. */
+const mobileMenu = onDemand(() => import('./MobileMenu.tsx'));
 
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
@@ -60,6 +63,8 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
   );
   const [overflowIds, setOverflowIds] = useState<string[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [mobile, loadMobile] = useOnDemand(mobileMenu);
+  const prepareMobile = () => void loadMobile().catch(() => {});
   const rowRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [here, setHere] = useState({ pathname, search });
@@ -142,8 +147,14 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
             ref={menuButtonRef}
             type="button"
             aria-label={t('nav.openMenu')}
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            aria-expanded={menuOpen && mobile !== null}
+            onPointerEnter={prepareMobile}
+            onPointerDown={prepareMobile}
+            onFocus={prepareMobile}
+            onClick={() => {
+              void loadMobile();
+              setMenuOpen(true);
+            }}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-700 hover:bg-zinc-100 desk:hidden dark:text-zinc-200 dark:hover:bg-zinc-800"
           >
             <Icon name="menu" />
@@ -190,22 +201,24 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
         </div>
       </header>
       <div aria-hidden="true" style={{ height: 56, ...style.headerPlaceholder }} />
-      <MobileMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        items={items}
-        activeId={activeId}
-        labels={{ title: t('nav.menu'), close: t('nav.closeMenu'), brand: t('site.name') }}
-        visitorLinks={
-          loggedIn || !style.showHeaderLogin
-            ? null
-            : {
-                login: { href: authHrefs.login, label: t('nav.login') },
-                register: { href: authHrefs.register, label: t('nav.register') },
-              }
-        }
-        returnFocusTo={menuButtonRef}
-      />
+      {mobile && (
+        <mobile.MobileMenu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          items={items}
+          activeId={activeId}
+          labels={{ title: t('nav.menu'), close: t('nav.closeMenu'), brand: t('site.name') }}
+          visitorLinks={
+            loggedIn || !style.showHeaderLogin
+              ? null
+              : {
+                  login: { href: authHrefs.login, label: t('nav.login') },
+                  register: { href: authHrefs.register, label: t('nav.register') },
+                }
+          }
+          returnFocusTo={menuButtonRef}
+        />
+      )}
     </>
   );
 }
