@@ -47,7 +47,7 @@ describe('the script every page loads', () => {
   it('finds the layout script and its islands', () => {
     expect(entries).toContain('src/stores/client-shell.ts');
     expect(entries).toContain('src/components/islands/header/SiteHeader.tsx');
-    expect(entries).toContain('src/components/islands/ImagePreview.tsx');
+    expect(entries).toContain('src/components/islands/OverlayHost.tsx');
   });
 
   it('does not import zod (contracts with schemas are loaded on use)', async () => {
