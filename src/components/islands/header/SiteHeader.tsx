@@ -19,13 +19,10 @@ import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { NavLink } from './NavLink.tsx';
-import { authHref, type NavItemView } from './nav-view.ts';
+import { authHref, navItemViews } from './nav-view.ts';
 import { withLocale } from '../ui/locale-context.tsx';
 
 interface SiteHeaderProps {
-  items: NavItemView[];
-  /** The advertisement item without its link; shown once the link is known from the configuration. */
-  adItem: NavItemView | null;
   /** The ad link when the server knows it (server-rendered pages); prerendered pages learn it in the browser. */
   adUrl: string | null;
   /** The path, query and layout the server rendered, used until the browser takes over. */
@@ -45,8 +42,10 @@ const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayout
  * The site header (spec §2.2): variants, navigation with a 'More' overflow, Back button, mobile menu
  * and the user's (or visitor's) actions. It persists across client-side navigation and follows the location itself.
  */
-function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', layout, initialUser }: SiteHeaderProps) {
+function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteHeaderProps) {
   const t = useT();
+  // Built here from the page's messages rather than sent as props: the page stays lighter.
+  const { items: baseItems, adItem } = useMemo(() => navItemViews(t), [t]);
   const style = useStore($globalStyle);
   const location = useStore($headerLocation);
   const config = useStore($publicConfig);
