@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import tailwindcss from '@tailwindcss/vite';
 import { buildManifest, createBuildId } from './scripts/build-manifest.mjs';
+import { clientChunks } from './scripts/client-chunks.mjs';
 
 const buildId = process.env.BUILD_ID || createBuildId();
 
@@ -17,7 +18,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), clientChunks()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     build: {
       rolldownOptions: {

@@ -1,10 +1,16 @@
 import { translator } from '../shared/i18n/catalogues.ts';
 import { formText, type FormText } from './auth-form-errors.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionData } from '../shared/auth.ts';
 import { ApiError } from './api-client.ts';
 import { fakeApi } from './fake-api.ts';
-import { createLoginForm, createRegisterForm, createResetPasswordForm, type AuthFormDeps } from './auth-forms.ts';
+import {
+  createLoginForm,
+  createRegisterForm,
+  createResetPasswordForm,
+  loadAuthFormRules,
+  type AuthFormDeps,
+} from './auth-forms.ts';
 
 function fakeDeps() {
   const api = fakeApi();
@@ -31,8 +37,28 @@ const zh = translator('zh-CN');
 /** A form message as the Chinese page shows it. */
 const text = (message: FormText | null | undefined) => (message ? formText(message, zh) : null);
 
+// As on the page, where focusing a form loads them: checks and requests then go out at once.
+beforeAll(() => loadAuthFormRules());
+
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2026-11-22T12:00:00Z') });
+});
+
+it('a form sent before its rules have loaded waits for them, then checks and sends once', async () => {
+  vi.resetModules();
+  const fresh = await import('./auth-forms.ts');
+  const { api, deps } = fakeDeps();
+  const form = fresh.createLoginForm(deps, null);
+  form.change('account', 'hikari_demo');
+  form.change('password', 'hikari-demo-2026');
+  const first = form.submit();
+  const second = form.submit();
+  await api.sent();
+  expect(form.$form.get().busy).toBe(true);
+  await api.answer(session('hikari_demo'));
+  await Promise.all([first, second]);
+  expect(api.calls).toHaveLength(1);
+  expect(deps.assign).toHaveBeenCalledWith('/');
 });
 
 afterEach(() => {

@@ -1,16 +1,7 @@
 import { computed, map } from 'nanostores';
-import {
-  CODE_RESEND_SECONDS,
-  loginSchema,
-  registerSchema,
-  resetCodeSchema,
-  resetPasswordSchema,
-  signupCheckSchema,
-  type CodeRequestData,
-  type SessionData,
-} from '../shared/auth.ts';
-import { authContract } from '../shared/auth/auth.contract.ts';
-import { ApiError, api, type ApiClient } from './api-client.ts';
+import { CODE_RESEND_SECONDS, type CodeRequestData, type SessionData } from '../shared/auth-model.ts';
+import type * as authRules from '../shared/auth.ts';
+import { ApiError, api, loadAuthContract, type ApiClient } from './api-client.ts';
 import { NO_ERRORS, formErrorsFrom, zodFieldErrors, type FormErrors, type FormText } from './auth-form-errors.ts';
 import { createCountdown } from './countdown.ts';
 import { t } from './locale.ts';
@@ -22,6 +13,26 @@ import { safeReturnPath, startSession } from './session.ts';
  * fields, the checks before sending, the submitting state, the resend countdown, the server's errors
  * and the API calls. The form islands render a flow's stores and forward the person's input to it.
  */
+
+type AuthRules = typeof authRules;
+type AuthContract = Awaited<ReturnType<typeof loadAuthContract>>;
+
+/**
+ * The field rules and the auth contract are zod schemas: they load when a form is first focused
+ * (`prepareAuthForms`) or sent, not with the page. Once here, a form checks and sends at once.
+ */
+let loaded: { rules: AuthRules; contract: AuthContract } | null = null;
+export async function loadAuthFormRules(): Promise<{ rules: AuthRules; contract: AuthContract }> {
+  if (loaded) return loaded;
+  const [rules, contract] = await Promise.all([import('../shared/auth.ts'), loadAuthContract()]);
+  loaded = { rules, contract };
+  return loaded;
+}
+
+/** Starts loading what sending a form needs; a failure here is retried (and reported) on sending. */
+export function prepareAuthForms(): void {
+  loadAuthFormRules().catch(() => {});
+}
 
 export type AuthFormsClient = Pick<ApiClient, 'call'>;
 
@@ -83,6 +94,10 @@ export function createLoginForm(deps: AuthFormDeps, jumpTo: string | null) {
       $form.set({ ...$form.get(), values: { ...values, [field]: value }, errors: clearField(errors, field) });
     },
     async submit(): Promise<void> {
+      const {
+        rules: { loginSchema },
+        contract: authContract,
+      } = loaded ?? (await loadAuthFormRules());
       const state = $form.get();
       if (state.busy) return;
       const parsed = loginSchema.safeParse(state.values);
@@ -144,6 +159,10 @@ export function createRegisterForm(deps: AuthFormDeps, jumpTo: string | null) {
       $form.set({ ...$form.get(), values: { ...values, [field]: value }, errors: clearField(errors, field) });
     },
     async sendCode(): Promise<void> {
+      const {
+        rules: { signupCheckSchema },
+        contract: authContract,
+      } = loaded ?? (await loadAuthFormRules());
       const { values, sending } = $form.get();
       if (sending || countdown.left() > 0) return;
       const check = signupCheckSchema.safeParse({ name: values.name, email: values.email });
@@ -169,6 +188,10 @@ export function createRegisterForm(deps: AuthFormDeps, jumpTo: string | null) {
       }
     },
     async submit(): Promise<void> {
+      const {
+        rules: { registerSchema },
+        contract: authContract,
+      } = loaded ?? (await loadAuthFormRules());
       const state = $form.get();
       if (state.busy) return;
       const { values, codeRequest } = state;
@@ -237,6 +260,12 @@ export function createResetPasswordForm(deps: Pick<AuthFormDeps, 'client'>) {
   );
 
   async function requestCode(address: string): Promise<boolean> {
+    const {
+      rules: { resetCodeSchema },
+      contract: authContract,
+    } = loaded ?? (await loadAuthFormRules());
+    // Another request may have started while the rules loaded.
+    if ($form.get().busy) return false;
     const parsed = resetCodeSchema.safeParse({ email: address });
     if (!parsed.success) {
       $form.setKey('errors', { fields: zodFieldErrors(parsed.error), general: null });
@@ -282,6 +311,10 @@ export function createResetPasswordForm(deps: Pick<AuthFormDeps, 'client'>) {
       await requestCode(request?.email ?? email);
     },
     async submitReset(): Promise<void> {
+      const {
+        rules: { resetPasswordSchema },
+        contract: authContract,
+      } = loaded ?? (await loadAuthFormRules());
       const state = $form.get();
       if (state.busy || !state.request) return;
       const { values, request } = state;

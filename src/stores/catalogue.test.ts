@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadView, RatingSummary, RatingView } from '../shared/catalogue-model.ts';
 import { ApiError } from './api-client.ts';
 import { fakeApi } from './fake-api.ts';
@@ -7,10 +7,14 @@ import {
   createFavorites,
   createRatings,
   draftFrom,
+  loadCatalogueContract,
   ratingSummaryFor,
   scoreLine,
   validateRating,
 } from './catalogue.ts';
+
+// The contract loads with a store's first call; here it is loaded up front, so calls go out at once.
+beforeAll(() => loadCatalogueContract());
 
 const apiError = (status: number, message: string) =>
   new ApiError({ status, code: status === 404 ? 'NOT_FOUND' : 'INTERNAL_ERROR', message });
@@ -261,6 +265,19 @@ describe('download information cache', () => {
     expect(cache.cached(6, 'u1')?.[0]?.links[0]?.password).toBe('hk2026');
     // Another viewer (logged out since) never sees the passwords of this one.
     expect(cache.cached(6, null)).toBeNull();
+  });
+
+  it("takes a visitor's list from the page it was rendered with, over an older copy, without a request", async () => {
+    const fake = fakeApi();
+    const cache = createDownloads(fake.client);
+    const loading = cache.load(6, null);
+    await fake.answer({ downloads: [download()] });
+    await loading;
+    const rendered = [{ ...download(), links: [] }];
+    cache.seed(6, null, rendered);
+    expect(cache.cached(6, null)).toEqual(rendered);
+    expect(cache.$downloads.get()['6']).toMatchObject({ refreshing: false, error: null });
+    expect(fake.calls).toHaveLength(1);
   });
 
   it('refreshes in the background, keeping the cached list on a failure', async () => {

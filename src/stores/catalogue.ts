@@ -7,9 +7,22 @@ import {
   type RatingSummary,
   type RatingView,
 } from '../shared/catalogue-model.ts';
-import { catalogueContract } from '../shared/catalogue/catalogue.contract.ts';
+import type { catalogueContract } from '../shared/catalogue/catalogue.contract.ts';
 import type { MessageKey } from '../shared/i18n/index.ts';
-import { api, type ApiClient } from './api-client.ts';
+import type { ApiClient } from './api-client.ts';
+
+type CatalogueContract = typeof catalogueContract;
+
+/**
+ * The catalogue contract carries its request schemas (zod): it loads with the first call (or an
+ * island's `loadCatalogueContract` for a logged-in viewer), so a visitor's game page does without it.
+ * Once here, calls go out at once.
+ */
+let loaded: CatalogueContract | null = null;
+export async function loadCatalogueContract(): Promise<CatalogueContract> {
+  loaded ??= (await import('../shared/catalogue/catalogue.contract.ts')).catalogueContract;
+  return loaded;
+}
 
 /**
  * Client logic of the Galgame pages: favourites, the viewer's rating, and the download information
@@ -55,7 +68,7 @@ export function createFavorites(client: CatalogueApi) {
     /** Asks whether the viewer has favourited the game. */
     async check(id: number): Promise<Outcome> {
       try {
-        const answer = await client.call(catalogueContract.favoriteCheck, {
+        const answer = await client.call((loaded ?? (await loadCatalogueContract())).favoriteCheck, {
           query: { itemType: 'galgame', itemId: id },
         });
         // A toggle that started meanwhile knows better.
@@ -77,8 +90,12 @@ export function createFavorites(client: CatalogueApi) {
       });
       try {
         const answer = adding
-          ? await client.call(catalogueContract.addFavorite, { body: { itemType: 'galgame', itemId: id } })
-          : await client.call(catalogueContract.removeFavorite, { params: { itemType: 'galgame', itemId: id } });
+          ? await client.call((loaded ?? (await loadCatalogueContract())).addFavorite, {
+              body: { itemType: 'galgame', itemId: id },
+            })
+          : await client.call((loaded ?? (await loadCatalogueContract())).removeFavorite, {
+              params: { itemType: 'galgame', itemId: id },
+            });
         patch(id, { favorited: answer.data.isFavorited, count: answer.data.favoriteCount, pending: false });
         return { ok: true };
       } catch (error) {
@@ -162,7 +179,7 @@ export function createRatings(client: CatalogueApi) {
     },
     async loadMine(id: number): Promise<Outcome> {
       try {
-        const answer = await client.call(catalogueContract.myRating, { params: { id } });
+        const answer = await client.call((loaded ?? (await loadCatalogueContract())).myRating, { params: { id } });
         patch(id, { mine: answer.data.rating, loaded: true });
         return { ok: true };
       } catch (error) {
@@ -175,7 +192,7 @@ export function createRatings(client: CatalogueApi) {
       if (entry(id).pending) return { ok: false, message: '' };
       patch(id, { pending: true });
       try {
-        const answer = await client.call(catalogueContract.saveRating, {
+        const answer = await client.call((loaded ?? (await loadCatalogueContract())).saveRating, {
           params: { id },
           // validateRating above has refused a missing score or status.
           body: {
@@ -196,7 +213,7 @@ export function createRatings(client: CatalogueApi) {
       if (entry(id).pending) return { ok: false, message: '' };
       patch(id, { pending: true });
       try {
-        const answer = await client.call(catalogueContract.deleteRating, { params: { id } });
+        const answer = await client.call((loaded ?? (await loadCatalogueContract())).deleteRating, { params: { id } });
         patch(id, { summary: answer.data.summary, mine: null, loaded: true, pending: false });
         return { ok: true };
       } catch (error) {
@@ -247,6 +264,13 @@ export function createDownloads(client: CatalogueApi) {
       const entry = $downloads.get()[key(id)];
       return entry && entry.viewer === viewer ? entry.downloads : null;
     },
+    /**
+     * Takes the list a page was just rendered with, for the viewer it was rendered for (the server
+     * renders a visitor's view): nothing cached is newer, so there is nothing to fetch.
+     */
+    seed(id: number, viewer: string | null, list: DownloadView[]): void {
+      patch(id, { downloads: list, viewer, refreshing: false, error: null });
+    },
     /** Fetches the downloads; concurrent calls for the same game and viewer share one request. */
     load(id: number, viewer: string | null): Promise<Outcome> {
       const flight = `${id}:${viewer ?? ''}`;
@@ -254,8 +278,8 @@ export function createDownloads(client: CatalogueApi) {
       if (running) return running;
       const current = $downloads.get()[key(id)];
       if (current?.viewer === viewer) patch(id, { refreshing: true });
-      const request = client
-        .call(catalogueContract.downloads, { params: { id } })
+      const send = (contract: CatalogueContract) => client.call(contract.downloads, { params: { id } });
+      const request = (loaded ? send(loaded) : loadCatalogueContract().then(send))
         .then((answer): Outcome => {
           patch(id, { downloads: answer.data.downloads, viewer, refreshing: false, error: null });
           return { ok: true };
@@ -274,7 +298,10 @@ export function createDownloads(client: CatalogueApi) {
       if ($reporting.get().has(linkId)) return { ok: false, busy: true };
       setReporting(linkId, true);
       try {
-        const answer = await client.call(catalogueContract.reportLink, { params: { linkId }, body: { reason: '' } });
+        const answer = await client.call((loaded ?? (await loadCatalogueContract())).reportLink, {
+          params: { linkId },
+          body: { reason: '' },
+        });
         const entry = $downloads.get()[key(id)];
         if (entry) {
           patch(id, {
@@ -298,6 +325,11 @@ export function createDownloads(client: CatalogueApi) {
   };
 }
 
-export const favorites = createFavorites(api);
-export const ratings = createRatings(api);
-export const downloads = createDownloads(api);
+/** The page's API client, loaded with the first call as well. */
+const browserApi: CatalogueApi = {
+  call: async (endpoint, ...input) => (await import('./api-client.ts')).api.call(endpoint, ...input),
+};
+
+export const favorites = createFavorites(browserApi);
+export const ratings = createRatings(browserApi);
+export const downloads = createDownloads(browserApi);

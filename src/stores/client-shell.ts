@@ -7,7 +7,6 @@ import { canPrefetch, createPrefetchQueue, extractChunkUrls } from './prefetch.t
 import { $publicConfig, loadPublicConfig } from './public-config.ts';
 import { installPreviewTriggers } from './image-preview.ts';
 import { hydrateSessionFromCookies } from './session.ts';
-import { startTokenRefresher } from './token-refresher.ts';
 import {
   $newBuildAvailable,
   BUILD_POLL_MS,
@@ -98,11 +97,12 @@ export function startClientShell(): void {
 
 /**
  * Reads the session from the cookies on every page (which also picks up a login or logout made in
- * another tab) and keeps its tokens fresh while a login is present.
+ * another tab) and keeps its tokens fresh while a login is present. The refresher (with the API
+ * client) loads only then: a visitor's pages do without it.
  */
 function startSession(): void {
   const sync = () => {
-    if (hydrateSessionFromCookies()) startTokenRefresher();
+    if (hydrateSessionFromCookies()) void import('./token-refresher.ts').then((m) => m.startTokenRefresher());
   };
   sync();
   document.addEventListener('astro:page-load', sync);

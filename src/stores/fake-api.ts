@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ApiSuccess } from '../shared/api.ts';
 import { endpointPath, type ResponseOf } from '../shared/contract.ts';
 import type { ApiClient } from './api-client.ts';
@@ -40,15 +41,27 @@ export function fakeApi() {
   const settle = async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
   };
+  // Stores load a contract (and its schemas) on their first call, so a request is sent a few turns
+  // of the event loop after the action started: wait for it, within bounds (on real turns, which
+  // fake timers leave alone).
+  const until = async (ready: () => boolean) => {
+    for (let i = 0; i < 100 && !ready(); i++) await nextTurn();
+  };
   return {
     client,
     calls,
-    /** Answers the oldest open request. */
+    /** Waits until `count` requests have been sent (by default, one more than so far). */
+    async sent(count = calls.length + 1) {
+      await until(() => calls.length >= count);
+    },
+    /** Answers the oldest open request (waiting for it to be sent). */
     async answer(data: unknown) {
+      await until(() => pending.length > 0);
       pending.shift()?.resolve(data);
       await settle();
     },
     async fail(error: unknown) {
+      await until(() => pending.length > 0);
       pending.shift()?.reject(error);
       await settle();
     },

@@ -6,8 +6,12 @@ import {
   MAX_ZOOM,
   MIN_ZOOM,
   ZOOM_STEP,
-  clampZoom,
   closeImagePreview,
+  openImagePreview,
+  resetImagePreview,
+} from './image-preview.ts';
+import {
+  clampZoom,
   counterText,
   imageTransform,
   isDoubleTap,
@@ -16,11 +20,9 @@ import {
   markFailed,
   markLoaded,
   nextImage,
-  openImagePreview,
   panBy,
   pinchZoom,
   previousImage,
-  resetImagePreview,
   resetTransform,
   rotate,
   runPreviewAction,
@@ -30,7 +32,7 @@ import {
   wheelAction,
   zoomIn,
   zoomOut,
-} from './image-preview.ts';
+} from './image-preview-actions.ts';
 
 const gallery = ['https://img.example/a.jpg', 'https://img.example/b.jpg', 'https://img.example/c.jpg'];
 const state = () => $imagePreview.get();

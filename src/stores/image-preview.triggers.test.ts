@@ -2,20 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   $imagePreview,
   collectGroup,
-  downloadImage,
-  downloadProxyUrl,
   handleTriggerClick,
   handleTriggerKey,
-  imageFileName,
   installPreviewTriggers,
   resetImagePreview,
-  type DownloadDeps,
   type PreviewNode,
   type TriggerClick,
   type TriggerHost,
   type TriggerKey,
   type TriggerNode,
 } from './image-preview.ts';
+import { downloadImage, downloadProxyUrl, imageFileName, type DownloadDeps } from './image-preview-actions.ts';
 
 // The preview's DOM side: trigger elements and groups, delegated clicks and keys, and downloads.
 

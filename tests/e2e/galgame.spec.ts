@@ -366,7 +366,7 @@ test('badges on a generated cover keep clear of its watermark, initials and titl
   await expect(cards).toHaveCount(4);
   const overlaps = await cards.evaluateAll((all) =>
     all.flatMap((card) => {
-      const badges = [...card.querySelectorAll('.z-30 > span')].filter((b) => b.textContent?.trim());
+      const badges = [...card.querySelectorAll('.hk-game-card-badges > span')].filter((b) => b.textContent?.trim());
       const cover = card.querySelector('[data-generated-cover]');
       if (!cover || badges.length === 0) return ['a card without a generated cover or a badge'];
       const marks = [...cover.querySelectorAll('span')].filter((s) => s.textContent?.trim());

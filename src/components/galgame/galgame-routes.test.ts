@@ -11,6 +11,7 @@ import {
   listSize,
   pageItems,
   parseMonth,
+  responsivePageItems,
   parseRouteId,
   shiftMonth,
   withoutFilter,
@@ -66,6 +67,23 @@ describe('list links', () => {
     expect(show(6, 20)).toBe('1 … 4 5 [6] 7 8 … 20');
     expect(show(4, 20)).toBe('1 2 3 [4] 5 6 … 20');
     expect(show(20, 20)).toBe('1 … 18 19 [20]');
+  });
+
+  it('renders one row for phones and wider screens, each seeing what pageItems gives it', () => {
+    const text = (items: ReturnType<typeof pageItems>) =>
+      items.map((i) => (i.kind === 'gap' ? '…' : i.current ? `[${i.page}]` : String(i.page))).join(' ');
+    for (const total of [1, 2, 3, 5, 7, 9, 20, 834]) {
+      for (let current = 1; current <= Math.min(total, 40); current++) {
+        const row = responsivePageItems(current, total);
+        expect(text(row.filter((i) => i.phone)), `${current}/${total} phone`).toBe(text(pageItems(current, total, 1)));
+        expect(text(row.filter((i) => i.wide)), `${current}/${total} wide`).toBe(text(pageItems(current, total, 2)));
+      }
+    }
+    expect(
+      responsivePageItems(6, 20).map(
+        (i) => `${i.kind === 'gap' ? '…' : i.page}${i.phone ? '' : 'w'}${i.wide ? '' : 'p'}`,
+      ),
+    ).toEqual(['1', '…w', '4w', '…p', '5', '6', '7', '8w', '…', '20']);
   });
 });
 

@@ -108,6 +108,39 @@ export function pageItems(current: number, totalPages: number, around = 2): Page
   return items;
 }
 
+/** A page item shown on phones, on wider screens, or on both. */
+export type ResponsivePageItem = PageItem & { phone: boolean; wide: boolean };
+
+/**
+ * One row of page links for both widths: phones get `phoneAround` pages either side of the current
+ * one, wider screens `wideAround` (a superset). Items only wider screens show are marked, and a phone
+ * gets its own gap where it skips them, so the row renders once instead of once per width.
+ */
+export function responsivePageItems(
+  current: number,
+  totalPages: number,
+  phoneAround = 1,
+  wideAround = 2,
+): ResponsivePageItem[] {
+  const pagesOf = (items: PageItem[]) => new Set(items.flatMap((item) => (item.kind === 'page' ? [item.page] : [])));
+  const phone = pagesOf(pageItems(current, totalPages, phoneAround));
+  const wide = pagesOf(pageItems(current, totalPages, wideAround));
+  const items: ResponsivePageItem[] = [];
+  let lastPhone = 0;
+  let lastWide = 0;
+  for (const page of [...new Set([...phone, ...wide])].sort((a, b) => a - b)) {
+    const onPhone = phone.has(page);
+    const onWide = wide.has(page);
+    const phoneGap = onPhone && page - lastPhone > 1;
+    const wideGap = onWide && page - lastWide > 1;
+    if (phoneGap || wideGap) items.push({ kind: 'gap', key: `gap-${page}`, phone: phoneGap, wide: wideGap });
+    items.push({ kind: 'page', page, current: page === current, phone: onPhone, wide: onWide });
+    if (onPhone) lastPhone = page;
+    if (onWide) lastWide = page;
+  }
+  return items;
+}
+
 export interface Month {
   year: number;
   month: number;

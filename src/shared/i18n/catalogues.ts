@@ -13,10 +13,11 @@ const byArea = { 'zh-CN': zhCN, en } as const satisfies Record<Locale, Record<Ar
 export const AREAS = Object.keys(zhCN) as Area[];
 
 /**
- * The areas every page sends to its islands and scripts: header, toasts, dialogs, the forms and their
- * field messages, the catalogue and docs islands. Only texts rendered on the server (home, server) stay.
+ * The areas every page sends to its islands and scripts: the header, toasts, dialogs, the image preview
+ * and the API client's messages. A page adds the areas of its own islands (`messageAreas`: the forms,
+ * the game pages' islands, docs search); texts only the server renders stay on the server.
  */
-export const PAGE_AREAS: readonly Area[] = ['common', 'header', 'auth', 'validation', 'catalogue', 'docs'];
+export const PAGE_AREAS: readonly Area[] = ['common', 'header'];
 
 const flat = new Map<Locale, Catalogue>();
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { browserAuthFormDeps, createLoginForm, type LoginField } from '../../../stores/auth-forms.ts';
+import { browserAuthFormDeps, createLoginForm, prepareAuthForms, type LoginField } from '../../../stores/auth-forms.ts';
 import { useT } from '../ui/use-t.ts';
 import { FormField, FormMessage, SubmitButton, useFormText } from './FormField.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
@@ -29,7 +29,14 @@ function LoginForm({ jumpTo }: LoginFormProps) {
   const registerHref = returnPath === '/' ? '/register' : `/register?jumpTo=${encodeURIComponent(returnPath)}`;
 
   return (
-    <form method="post" className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="login-form">
+    <form
+      method="post"
+      className="mt-6 space-y-4"
+      noValidate
+      onFocus={prepareAuthForms}
+      onSubmit={submit}
+      data-testid="login-form"
+    >
       <FormField
         label={t('auth.field.account')}
         name="account"

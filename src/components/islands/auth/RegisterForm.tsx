@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { browserAuthFormDeps, createRegisterForm, type RegisterField } from '../../../stores/auth-forms.ts';
+import {
+  browserAuthFormDeps,
+  createRegisterForm,
+  prepareAuthForms,
+  type RegisterField,
+} from '../../../stores/auth-forms.ts';
 import { useT } from '../ui/use-t.ts';
 import { FormField, FormMessage, NewPasswordFields, SubmitButton, useFormText } from './FormField.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
@@ -39,7 +44,14 @@ function RegisterForm({ jumpTo }: RegisterFormProps) {
   const fieldError = (field: RegisterField) => text(errors.fields[field]);
 
   return (
-    <form method="post" className="mt-6 space-y-4" noValidate onSubmit={submit} data-testid="register-form">
+    <form
+      method="post"
+      className="mt-6 space-y-4"
+      noValidate
+      onFocus={prepareAuthForms}
+      onSubmit={submit}
+      data-testid="register-form"
+    >
       <FormField
         label={t('auth.field.name')}
         name="name"

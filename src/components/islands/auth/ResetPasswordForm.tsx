@@ -1,6 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { browserAuthFormDeps, createResetPasswordForm, type ResetField } from '../../../stores/auth-forms.ts';
+import {
+  browserAuthFormDeps,
+  createResetPasswordForm,
+  prepareAuthForms,
+  type ResetField,
+} from '../../../stores/auth-forms.ts';
 import { useT } from '../ui/use-t.ts';
 import { FormField, FormMessage, NewPasswordFields, SubmitButton, useFormText } from './FormField.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
@@ -50,7 +55,14 @@ function ResetPasswordForm() {
   if (step === 'email') {
     const coolingDown = emailCooldown > 0;
     return (
-      <form method="post" className="mt-6 space-y-4" noValidate onSubmit={submitEmail} data-testid="reset-email-form">
+      <form
+        method="post"
+        className="mt-6 space-y-4"
+        noValidate
+        onFocus={prepareAuthForms}
+        onSubmit={submitEmail}
+        data-testid="reset-email-form"
+      >
         <FormField
           label={t('auth.field.email')}
           name="email"
@@ -79,7 +91,14 @@ function ResetPasswordForm() {
 
   const fieldError = (field: ResetField) => text(errors.fields[field]);
   return (
-    <form method="post" className="mt-6 space-y-4" noValidate onSubmit={submitReset} data-testid="reset-password-form">
+    <form
+      method="post"
+      className="mt-6 space-y-4"
+      noValidate
+      onFocus={prepareAuthForms}
+      onSubmit={submitReset}
+      data-testid="reset-password-form"
+    >
       <div className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm ring-1 ring-zinc-200 dark:bg-zinc-800/60 dark:ring-zinc-700">
         <span className="min-w-0 truncate text-zinc-600 dark:text-zinc-300" role="status">
           {t('auth.reset.codeSentTo', { email: request?.email ?? '' })}

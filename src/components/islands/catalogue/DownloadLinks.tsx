@@ -152,6 +152,8 @@ function DownloadLinks({ galgameId, initial, initialLoggedIn, loginHref }: Downl
 
   useEffect(() => {
     if (!viewer.ready) return;
+    // The server has just rendered a visitor's view: a visitor has nothing newer to fetch.
+    if (viewer.id === null) return downloads.seed(galgameId, null, initial);
     void downloads.load(galgameId, viewer.id).then((outcome) => {
       if (!outcome.ok) console.warn('[downloads] refresh failed:', outcome.message);
     });

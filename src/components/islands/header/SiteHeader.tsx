@@ -15,17 +15,14 @@ import { $publicConfig, loadPublicConfig } from '../../../stores/public-config.t
 import { $session } from '../../../stores/session.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
+import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { HeaderActions } from './HeaderActions.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { NavLink } from './NavLink.tsx';
-import { authHref, type NavItemView } from './nav-view.ts';
+import { authHref, navItemViews } from './nav-view.ts';
 import { withLocale } from '../ui/locale-context.tsx';
 
 interface SiteHeaderProps {
-  items: NavItemView[];
-  /** The advertisement item without its link; shown once the link is known from the configuration. */
-  adItem: NavItemView | null;
   /** The ad link when the server knows it (server-rendered pages); prerendered pages learn it in the browser. */
   adUrl: string | null;
   /** The path, query and layout the server rendered, used until the browser takes over. */
@@ -36,14 +33,19 @@ interface SiteHeaderProps {
   initialUser: SessionUser | null;
 }
 
+/** The mobile menu (Radix Dialog) loads when its button is first hovered, focused or pressed. */
+const mobileMenu = onDemand(() => import('./MobileMenu.tsx'));
+
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The site header (spec §2.2): variants, navigation with a 'More' overflow, Back button, mobile menu
  * and the user's (or visitor's) actions. It persists across client-side navigation and follows the location itself.
  */
-function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', layout, initialUser }: SiteHeaderProps) {
+function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteHeaderProps) {
   const t = useT();
+  // Built here from the page's messages rather than sent as props: the page stays lighter.
+  const { items: baseItems, adItem } = useMemo(() => navItemViews(t), [t]);
   const style = useStore($globalStyle);
   const location = useStore($headerLocation);
   const config = useStore($publicConfig);
@@ -60,6 +62,8 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
   );
   const [overflowIds, setOverflowIds] = useState<string[]>([]);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [mobile, loadMobile] = useOnDemand(mobileMenu);
+  const prepareMobile = () => void loadMobile().catch(() => {});
   const rowRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const [here, setHere] = useState({ pathname, search });
@@ -142,8 +146,14 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
             ref={menuButtonRef}
             type="button"
             aria-label={t('nav.openMenu')}
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            aria-expanded={menuOpen && mobile !== null}
+            onPointerEnter={prepareMobile}
+            onPointerDown={prepareMobile}
+            onFocus={prepareMobile}
+            onClick={() => {
+              void loadMobile();
+              setMenuOpen(true);
+            }}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-zinc-700 hover:bg-zinc-100 desk:hidden dark:text-zinc-200 dark:hover:bg-zinc-800"
           >
             <Icon name="menu" />
@@ -190,22 +200,24 @@ function SiteHeader({ items: baseItems, adItem, adUrl, pathname, search = '', la
         </div>
       </header>
       <div aria-hidden="true" style={{ height: 56, ...style.headerPlaceholder }} />
-      <MobileMenu
-        open={menuOpen}
-        onOpenChange={setMenuOpen}
-        items={items}
-        activeId={activeId}
-        labels={{ title: t('nav.menu'), close: t('nav.closeMenu'), brand: t('site.name') }}
-        visitorLinks={
-          loggedIn || !style.showHeaderLogin
-            ? null
-            : {
-                login: { href: authHrefs.login, label: t('nav.login') },
-                register: { href: authHrefs.register, label: t('nav.register') },
-              }
-        }
-        returnFocusTo={menuButtonRef}
-      />
+      {mobile && (
+        <mobile.MobileMenu
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          items={items}
+          activeId={activeId}
+          labels={{ title: t('nav.menu'), close: t('nav.closeMenu'), brand: t('site.name') }}
+          visitorLinks={
+            loggedIn || !style.showHeaderLogin
+              ? null
+              : {
+                  login: { href: authHrefs.login, label: t('nav.login') },
+                  register: { href: authHrefs.register, label: t('nav.register') },
+                }
+          }
+          returnFocusTo={menuButtonRef}
+        />
+      )}
     </>
   );
 }

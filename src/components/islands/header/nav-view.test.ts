@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { authHref } from './nav-view.ts';
+import { translator } from '../../../shared/i18n/catalogues.ts';
+import { authHref, navItemViews } from './nav-view.ts';
+
+describe('navItemViews', () => {
+  it("names the built sections in the page's language and keeps the ad item apart, without its link", () => {
+    const { items, adItem } = navItemViews(translator('en'));
+    expect(items.map((item) => [item.id, item.name, item.route, item.external])).toEqual([
+      ['home', 'Home', '/', false],
+      ['galgame', 'Galgame', '/galgame', false],
+      ['rules', 'Community rules', '/docs/community/community-regulation', false],
+    ]);
+    expect(adItem).toMatchObject({ type: 'ad', route: 'about:blank', external: true, adStyle: 'v1' });
+    expect(navItemViews(translator('zh-CN')).items[0]?.name).toBe('首页');
+  });
+});
 
 describe('authHref', () => {
   it('carries the current path and query back', () => {

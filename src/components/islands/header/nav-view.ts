@@ -1,5 +1,6 @@
-import type { AdStyle } from '../../../shared/navigation.ts';
+import type { Translate } from '../../../shared/i18n/index.ts';
 import type { IconName } from '../../../shared/icons.ts';
+import { isExternalRoute, navItemsFor, type AdStyle } from '../../../shared/navigation.ts';
 
 /** A nav item as the header island receives it: names already in the page's language. */
 export interface NavItemView {
@@ -11,6 +12,27 @@ export interface NavItemView {
   adStyle?: AdStyle;
   tag?: string;
   external: boolean;
+}
+
+/**
+ * The header's items in the page's language: the built sections, and the advertisement item apart,
+ * without its link (shown once the link is known from the configuration).
+ */
+export function navItemViews(t: Translate): { items: NavItemView[]; adItem: NavItemView | null } {
+  const views: NavItemView[] = navItemsFor('about:blank').map((item) => ({
+    id: item.id,
+    name: t(item.name),
+    route: item.route,
+    iconName: item.icon.iconName,
+    type: item.type,
+    ...(item.adStyle ? { adStyle: item.adStyle } : {}),
+    ...(item.tag ? { tag: t(item.tag) } : {}),
+    external: item.type === 'ad' || isExternalRoute(item.route),
+  }));
+  return {
+    items: views.filter((item) => item.type !== 'ad'),
+    adItem: views.find((item) => item.type === 'ad') ?? null,
+  };
 }
 
 /** Pages whose own job is logging in: a link from them keeps the way back they were given. */

@@ -1,5 +1,5 @@
-import { createElement } from 'react';
-import { icons, type IconName } from '../../../shared/icons.ts';
+import type { IconName } from '../../../shared/icons.ts';
+import { ICON_STROKE_WIDTH, iconHref } from './icon-href.ts';
 
 interface IconProps {
   name: IconName;
@@ -7,20 +7,16 @@ interface IconProps {
   strokeWidth?: number;
 }
 
-/** A lucide icon as inline SVG, decorative (aria-hidden). */
-export function Icon({ name, className = 'size-5', strokeWidth = 1.8 }: IconProps) {
+/** A lucide icon from the sprite, decorative (aria-hidden); stroke and fill come from the `hk-icon` class. */
+export function Icon({ name, className = 'size-5', strokeWidth = ICON_STROKE_WIDTH }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      className={`hk-icon ${className}`}
+      style={strokeWidth === ICON_STROKE_WIDTH ? undefined : { strokeWidth }}
       aria-hidden="true"
     >
-      {icons[name].map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
+      <use href={iconHref(name)} />
     </svg>
   );
 }

@@ -3,9 +3,6 @@ import type { auth as reference } from '../zh-CN/auth.ts';
 
 /** English messages of the auth area. */
 export const auth: AreaMessages<typeof reference> = {
-  'auth.sessionExpired': 'Your login has expired, please log in again',
-  'auth.error.network': 'Network error, please check your connection and try again',
-  'auth.error.timeout': 'The request timed out, please try again later',
   'auth.error.invalidCredentials': 'Wrong user name or password',
   'auth.error.banned': 'This account has been banned; contact an administrator if you think this is a mistake',
   'auth.error.rateLimited': 'Too many attempts, please try again in {seconds} s',

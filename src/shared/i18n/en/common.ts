@@ -55,5 +55,10 @@ export const common: AreaMessages<typeof reference> = {
   'imagePreview.reset': 'Reset',
   'imagePreview.download': 'Download',
 
+  // The API client's own messages (any page with a login may show them).
+  'auth.sessionExpired': 'Your login has expired, please log in again',
+  'auth.error.network': 'Network error, please check your connection and try again',
+  'auth.error.timeout': 'The request timed out, please try again later',
+
   'build.updated': 'A new version is available and loads on your next navigation',
 };

@@ -1,8 +1,5 @@
 /** zh-CN messages of the auth area (the reference: every key here must exist in en/auth.ts). */
 export const auth = {
-  'auth.sessionExpired': '登录状态已过期，请重新登录',
-  'auth.error.network': '网络连接失败，请检查网络后重试',
-  'auth.error.timeout': '请求超时，请稍后重试',
   'auth.error.invalidCredentials': '用户名或密码错误',
   'auth.error.banned': '该账号已被封禁，如有疑问请联系管理员',
   'auth.error.rateLimited': '操作过于频繁，请 {seconds} 秒后再试',

@@ -51,5 +51,10 @@ export const common = {
   'imagePreview.reset': '重置',
   'imagePreview.download': '下载',
 
+  // The API client's own messages (any page with a login may show them).
+  'auth.sessionExpired': '登录状态已过期，请重新登录',
+  'auth.error.network': '网络连接失败，请检查网络后重试',
+  'auth.error.timeout': '请求超时，请稍后重试',
+
   'build.updated': '网站已更新，将在下次跳转时载入新版本',
 } as const;

@@ -1,25 +1,25 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useStore } from '@nanostores/react';
 import {
   useCallback,
-  useEffect,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
   type PointerEvent as ReactPointerEvent,
   type ReactNode,
 } from 'react';
-import type { Translate } from '../../shared/i18n/index.ts';
-import { useT } from './ui/use-t.ts';
+import { useT } from '../ui/use-t.ts';
 import {
   $imagePreview,
   MAX_ZOOM,
   MIN_ZOOM,
   closeImagePreview,
+  type ImagePreviewState,
+  type Pan,
+} from '../../../stores/image-preview.ts';
+import {
   counterText,
   downloadImage,
   imageTransform,
-  installPreviewTriggers,
   isDoubleTap,
   isTapMovement,
   keyAction,
@@ -37,10 +37,7 @@ import {
   wheelAction,
   zoomIn,
   zoomOut,
-  type ImagePreviewState,
-  type Pan,
-} from '../../stores/image-preview.ts';
-import { withLocale } from './ui/locale-context.tsx';
+} from '../../../stores/image-preview-actions.ts';
 
 /** FileSaver.js waits this long: revoking the object URL sooner can cancel the download in some browsers. */
 const REVOKE_OBJECT_URL_MS = 40_000;
@@ -65,20 +62,6 @@ const downloadDeps = {
   },
 };
 
-/**
- * The image preview overlay (spec §2.8): opened by any element with `data-preview-src`, or by
- * `openImagePreview`. Mounted once per page; all state lives in the image-preview store.
- */
-function ImagePreview() {
-  const state = useStore($imagePreview);
-  const t = useT();
-
-  useEffect(() => installPreviewTriggers(document), []);
-
-  // Always a React element (never bare null), so Astro's renderer check recognises the island.
-  return <>{state.open && <PreviewDialog state={state} t={t} />}</>;
-}
-
 type Gesture =
   | { kind: 'pan'; pointerId: number; startX: number; startY: number; startPan: Pan }
   | { kind: 'pinch'; startDistance: number; startZoom: number }
@@ -91,7 +74,12 @@ interface Point {
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
-function PreviewDialog({ state, t }: { state: ImagePreviewState; t: Translate }) {
+/**
+ * The image preview overlay (spec §2.8), opened by any element with `data-preview-src` or by
+ * `openImagePreview`; loaded on first use. All state lives in the image-preview store.
+ */
+export function ImagePreviewDialog({ state }: { state: ImagePreviewState }) {
+  const t = useT();
   const contentRef = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<Gesture>(null);
@@ -347,5 +335,3 @@ function IconButton({ label, onClick, children, disabled = false, plain = false,
     </button>
   );
 }
-
-export default withLocale(ImagePreview);

@@ -1,12 +1,9 @@
-import { useStore } from '@nanostores/react';
-import { $dialogs, settleDialog } from '../../stores/dialog.ts';
-import { Modal } from './ui/Modal.tsx';
-import { useT } from './ui/use-t.ts';
-import { withLocale } from './ui/locale-context.tsx';
+import { settleDialog, type DialogEntry } from '../../../stores/dialog.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { useT } from '../ui/use-t.ts';
 
-/** Renders the alert/confirm dialogs opened through the dialog store, from any island. */
-function DialogHost() {
-  const dialogs = useStore($dialogs);
+/** The alert/confirm dialogs opened through the dialog store, from any island; loaded with the first one. */
+export function DialogStack({ dialogs }: { dialogs: readonly DialogEntry[] }) {
   const t = useT();
   return (
     <>
@@ -43,5 +40,3 @@ function DialogHost() {
     </>
   );
 }
-
-export default withLocale(DialogHost);

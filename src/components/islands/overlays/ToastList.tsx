@@ -1,9 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { showCarriedToast } from '../../stores/next-page-toast.ts';
-import { $toasts, dismissToast, pauseToast, resumeToast, toastOffset, type ToastType } from '../../stores/toast.ts';
-import { useT } from './ui/use-t.ts';
-import { withLocale } from './ui/locale-context.tsx';
+import {
+  dismissToast,
+  pauseToast,
+  resumeToast,
+  toastOffset,
+  type Toast,
+  type ToastType,
+} from '../../../stores/toast.ts';
+import { useT } from '../ui/use-t.ts';
 
 const tone: Record<ToastType, string> = {
   info: 'text-sky-500',
@@ -21,18 +24,14 @@ const icon: Record<ToastType, string> = {
   loading: '',
 };
 
-/** The toast stack: top centre, 60 px apart, 300 ms fades, hover pauses. Persists across navigation. */
-function ToastHost() {
-  const toasts = useStore($toasts);
+/**
+ * The toasts in the overlay host's live region: top centre, 60 px apart, 300 ms fades, hover pauses.
+ * Loaded with the first toast.
+ */
+export function ToastList({ toasts }: { toasts: readonly Toast[] }) {
   const t = useT();
-  // A greeting the previous page left for this one (e.g. after registering).
-  useEffect(() => void showCarriedToast(window.sessionStorage), []);
   return (
-    <section
-      aria-label={t('toast.region')}
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[1100] flex justify-center"
-    >
+    <>
       {toasts.map((item, index) => (
         <div
           key={item.id}
@@ -88,8 +87,6 @@ function ToastHost() {
           )}
         </div>
       ))}
-    </section>
+    </>
   );
 }
-
-export default withLocale(ToastHost);

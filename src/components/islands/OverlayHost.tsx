@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $dialogs } from '../../stores/dialog.ts';
+import { $imagePreview, PREVIEW_SELECTOR } from '../../stores/image-preview.ts';
+import { showCarriedToast } from '../../stores/next-page-toast.ts';
+import { $toasts } from '../../stores/toast.ts';
+import { withLocale } from './ui/locale-context.tsx';
+import { onDemand, useOnDemand } from './ui/on-demand.ts';
+import { useT } from './ui/use-t.ts';
+
+const toastList = onDemand(() => import('./overlays/ToastList.tsx'));
+const dialogStack = onDemand(() => import('./overlays/DialogStack.tsx'));
+const previewDialog = onDemand(() => import('./overlays/ImagePreviewDialog.tsx'));
+
+/**
+ * Toasts, alert/confirm dialogs and the image preview of every page, opened through their stores from
+ * any island or script. Mounted once and kept across navigation. The toasts' live region is here from
+ * the start (so screen readers announce what enters it); the code that draws each kind loads with its
+ * first use, and the preview's already when a previewable image is pointed at or focused.
+ */
+function OverlayHost() {
+  const t = useT();
+  const toasts = useStore($toasts);
+  const dialogs = useStore($dialogs);
+  const preview = useStore($imagePreview);
+  const [toastCode, loadToasts] = useOnDemand(toastList);
+  const [dialogCode, loadDialogs] = useOnDemand(dialogStack);
+  const [previewCode, loadPreview] = useOnDemand(previewDialog);
+
+  // A greeting the previous page left for this one (e.g. after registering).
+  useEffect(() => void showCarriedToast(window.sessionStorage), []);
+  useEffect(() => {
+    if (toasts.length > 0) void loadToasts();
+  }, [toasts.length > 0]);
+  useEffect(() => {
+    if (dialogs.length > 0) void loadDialogs();
+  }, [dialogs.length > 0]);
+  useEffect(() => {
+    if (preview.open) void loadPreview();
+  }, [preview.open]);
+  useEffect(() => {
+    const prepare = (event: Event) => {
+      if ((event.target as Element | null)?.closest?.(PREVIEW_SELECTOR)) loadPreview().catch(() => {});
+    };
+    document.addEventListener('pointerover', prepare, { passive: true });
+    document.addEventListener('focusin', prepare);
+    return () => {
+      document.removeEventListener('pointerover', prepare);
+      document.removeEventListener('focusin', prepare);
+    };
+  }, []);
+
+  return (
+    <>
+      <section
+        aria-label={t('toast.region')}
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-3 z-[1100] flex justify-center"
+      >
+        {toastCode && <toastCode.ToastList toasts={toasts} />}
+      </section>
+      {dialogCode && <dialogCode.DialogStack dialogs={dialogs} />}
+      {previewCode && preview.open && <previewCode.ImagePreviewDialog state={preview} />}
+    </>
+  );
+}
+
+export default withLocale(OverlayHost);
