@@ -14,6 +14,7 @@ import { cardColumns, toCard } from './catalogue.mappers.ts';
 // /galgame/list on the facet rows (docs/decisions/011-fast-list-queries.md). A list reads one facet's
 // rows in the order of the sort from its index, checking the filters that facet does not cover on each
 // row; the facet is the one with the fewest games, so the rows read are bounded by the smallest filter.
+// With a year, only that year's range of the facet's date index is read (and sorted, for the other sorts).
 
 export type ListFilters = Omit<GalgameListQuery, 'sort' | 'page'>;
 
@@ -71,13 +72,12 @@ export async function facetSizes(db: Db, f: ListFilters): Promise<Map<string, nu
 }
 
 /**
- * Chooses the facet to read for a sort (or for counting, which reads like the date sort). With the date
- * order the year is a range of the date index, so any other facet narrowed to that year is read instead.
+ * Chooses the facet to read. A year with another filter is a range of that filter's date index: at most
+ * a year's games, read in date order or sorted by rating or views; a year alone is its own facet.
  */
-export function planList(f: ListFilters, sizes: ReadonlyMap<string, number>, order: ListSort | 'count'): ListPlan {
+export function planList(f: ListFilters, sizes: ReadonlyMap<string, number>): ListPlan {
   const all = candidates(f);
-  const yearAsRange = f.year !== undefined && (order === 'date' || order === 'count');
-  const others = yearAsRange ? all.filter((c) => !c.year) : all;
+  const others = all.filter((c) => !c.year);
   const pool = others.length > 0 ? others : all.length > 0 ? all : [{ facet: ALL_FACET }];
   const cost = (c: Candidate) => (sizes.get(c.facet) ?? 0) * (f.tag !== undefined && !c.tag ? PROBE_COST : 1);
   const chosen = pool.reduce((best, c) => (cost(c) < cost(best) ? c : best));
@@ -200,11 +200,12 @@ export async function listGalgames(
 ): Promise<Page<GalgameCard>> {
   const request = { page: query.page, limit: pageSize };
   const sizes = await facetSizes(db, query);
+  const plan = planList(query, sizes);
   const { total, capped } = emptyByCounts(query, sizes)
     ? { total: 0, capped: false }
-    : await countList(db, planList(query, sizes, 'count'), countCap);
+    : await countList(db, plan, countCap);
   const pagination = pageInfo(request, total, { capped, maxPages: Math.ceil(countCap / pageSize) });
   if (total === 0 || query.page > pagination.totalPages) return { items: [], pagination };
-  const rows = await pageQuery(db, planList(query, sizes, query.sort), query.sort, request).execute();
+  const rows = await pageQuery(db, plan, query.sort, request).execute();
   return { items: rows.map(toCard), pagination };
 }
