@@ -294,6 +294,25 @@ describe('catalogue lists on generated data', () => {
     });
     expect(past.items).toEqual([]);
     expect(past.pagination.totalPages).toBe(5);
+    // A plain count of the first NSFW flag (fewer games than the cap), then a limited one of the second.
+    const perFlag = await t.db
+      .selectFrom('galgame_facet_count')
+      .select(['nsfw', 'games'])
+      .where('facet', '=', 'tag:15')
+      .orderBy('nsfw')
+      .execute();
+    const [safeGames, nsfwGames] = perFlag.map((r) => Number(r.games)) as [number, number];
+    expect(nsfwGames).toBeGreaterThan(2);
+    const cap = safeGames + Math.floor(nsfwGames / 2);
+    const mixed = await listGalgames(t.db, galgameListQuerySchema.parse({ tag: 15, platform: 'windows' }), {
+      countCap: cap,
+    });
+    expect(mixed.pagination).toMatchObject({ total: cap, capped: true });
+    const under = await listGalgames(t.db, galgameListQuerySchema.parse({ tag: 15, platform: 'windows' }), {
+      countCap: safeGames + nsfwGames,
+    });
+    expect(under.pagination.total).toBe(safeGames + nsfwGames);
+    expect(under.pagination.capped).toBeUndefined();
     // One filter is one facet: its count is read, not counted, so it stays exact above the cap; the pages still end.
     const all = await listGalgames(t.db, galgameListQuerySchema.parse({}), { countCap: 100 });
     expect(all.pagination).toEqual({ page: 1, limit: 24, total: GAMES, totalPages: 5 });
