@@ -1,45 +1,27 @@
-import { atom, map } from 'nanostores';
+import { map } from 'nanostores';
 import {
   PLAY_STATUSES,
   RATING_TEXT_MAX,
-  type DownloadView,
   type PlayStatus,
   type RatingSummary,
   type RatingView,
 } from '../shared/catalogue-model.ts';
-import type { catalogueContract } from '../shared/catalogue/catalogue.contract.ts';
 import type { MessageKey } from '../shared/i18n/index.ts';
-import type { ApiClient } from './api-client.ts';
-
-type CatalogueContract = typeof catalogueContract;
-
-/**
- * The catalogue contract carries its request schemas (zod): it loads with the first call (or an
- * island's `loadCatalogueContract` for a logged-in viewer), so a visitor's game page does without it.
- * Once here, calls go out at once.
- */
-let loaded: CatalogueContract | null = null;
-export async function loadCatalogueContract(): Promise<CatalogueContract> {
-  loaded ??= (await import('../shared/catalogue/catalogue.contract.ts')).catalogueContract;
-  return loaded;
-}
+import {
+  browserApi,
+  failure,
+  gameKey as key,
+  loadCatalogueContract as loadContract,
+  loadedCatalogueContract as contractHere,
+  type CatalogueApi,
+  type Outcome,
+} from './catalogue-client.ts';
 
 /**
- * Client logic of the Galgame pages: favourites, the viewer's rating, and the download information
- * kept per game while the visitor moves around the site. Islands render these stores and call their
- * actions; every action resolves to an outcome instead of throwing, so an island only has to show it.
+ * Client logic of a game page: favourites and the viewer's rating. Islands render these stores and
+ * call their actions; every action resolves to an outcome instead of throwing, so an island only has
+ * to show it. (The download information is downloads.ts.)
  */
-
-export type CatalogueApi = Pick<ApiClient, 'call'>;
-
-export type Outcome = { ok: true } | { ok: false; message: string };
-
-const failure = (error: unknown): Outcome => ({
-  ok: false,
-  message: error instanceof Error && error.message ? error.message : String(error),
-});
-
-const key = (id: number) => String(id);
 
 // ---------------------------------------------------------------------------------------------------
 // Favourites
@@ -68,7 +50,7 @@ export function createFavorites(client: CatalogueApi) {
     /** Asks whether the viewer has favourited the game. */
     async check(id: number): Promise<Outcome> {
       try {
-        const answer = await client.call((loaded ?? (await loadCatalogueContract())).favoriteCheck, {
+        const answer = await client.call((contractHere() ?? (await loadContract())).favoriteCheck, {
           query: { itemType: 'galgame', itemId: id },
         });
         // A toggle that started meanwhile knows better.
@@ -90,10 +72,10 @@ export function createFavorites(client: CatalogueApi) {
       });
       try {
         const answer = adding
-          ? await client.call((loaded ?? (await loadCatalogueContract())).addFavorite, {
+          ? await client.call((contractHere() ?? (await loadContract())).addFavorite, {
               body: { itemType: 'galgame', itemId: id },
             })
-          : await client.call((loaded ?? (await loadCatalogueContract())).removeFavorite, {
+          : await client.call((contractHere() ?? (await loadContract())).removeFavorite, {
               params: { itemType: 'galgame', itemId: id },
             });
         patch(id, { favorited: answer.data.isFavorited, count: answer.data.favoriteCount, pending: false });
@@ -179,7 +161,7 @@ export function createRatings(client: CatalogueApi) {
     },
     async loadMine(id: number): Promise<Outcome> {
       try {
-        const answer = await client.call((loaded ?? (await loadCatalogueContract())).myRating, { params: { id } });
+        const answer = await client.call((contractHere() ?? (await loadContract())).myRating, { params: { id } });
         patch(id, { mine: answer.data.rating, loaded: true });
         return { ok: true };
       } catch (error) {
@@ -192,7 +174,7 @@ export function createRatings(client: CatalogueApi) {
       if (entry(id).pending) return { ok: false, message: '' };
       patch(id, { pending: true });
       try {
-        const answer = await client.call((loaded ?? (await loadCatalogueContract())).saveRating, {
+        const answer = await client.call((contractHere() ?? (await loadContract())).saveRating, {
           params: { id },
           // validateRating above has refused a missing score or status.
           body: {
@@ -213,7 +195,7 @@ export function createRatings(client: CatalogueApi) {
       if (entry(id).pending) return { ok: false, message: '' };
       patch(id, { pending: true });
       try {
-        const answer = await client.call((loaded ?? (await loadCatalogueContract())).deleteRating, { params: { id } });
+        const answer = await client.call((contractHere() ?? (await loadContract())).deleteRating, { params: { id } });
         patch(id, { summary: answer.data.summary, mine: null, loaded: true, pending: false });
         return { ok: true };
       } catch (error) {
@@ -224,112 +206,5 @@ export function createRatings(client: CatalogueApi) {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Download information
-
-export interface DownloadsEntry {
-  downloads: DownloadView[];
-  /** Whose view this is (user _id, or null for a visitor): passwords belong to a logged-in viewer only. */
-  viewer: string | null;
-  refreshing: boolean;
-  error: string | null;
-}
-
-/**
- * The download page is kept alive (spec §2.1): what was fetched for a game stays here, so coming back
- * shows it at once, and a refetch in the background brings it up to date.
- */
-export function createDownloads(client: CatalogueApi) {
-  const $downloads = map<Record<string, DownloadsEntry>>({});
-  const inFlight = new Map<string, Promise<Outcome>>();
-  /** Links whose report is being sent (their buttons are disabled). */
-  const $reporting = atom<ReadonlySet<number>>(new Set());
-  const setReporting = (linkId: number, on: boolean) => {
-    const next = new Set($reporting.get());
-    if (on) next.add(linkId);
-    else next.delete(linkId);
-    $reporting.set(next);
-  };
-
-  const patch = (id: number, change: Partial<DownloadsEntry>) => {
-    const current = $downloads.get()[key(id)] ?? { downloads: [], viewer: null, refreshing: false, error: null };
-    $downloads.setKey(key(id), { ...current, ...change });
-  };
-
-  return {
-    $downloads,
-    $reporting,
-    /** The cached downloads for this viewer, or null (never another viewer's, so no password outlives a logout). */
-    cached(id: number, viewer: string | null): DownloadView[] | null {
-      const entry = $downloads.get()[key(id)];
-      return entry && entry.viewer === viewer ? entry.downloads : null;
-    },
-    /**
-     * Takes the list a page was just rendered with, for the viewer it was rendered for (the server
-     * renders a visitor's view): nothing cached is newer, so there is nothing to fetch.
-     */
-    seed(id: number, viewer: string | null, list: DownloadView[]): void {
-      patch(id, { downloads: list, viewer, refreshing: false, error: null });
-    },
-    /** Fetches the downloads; concurrent calls for the same game and viewer share one request. */
-    load(id: number, viewer: string | null): Promise<Outcome> {
-      const flight = `${id}:${viewer ?? ''}`;
-      const running = inFlight.get(flight);
-      if (running) return running;
-      const current = $downloads.get()[key(id)];
-      if (current?.viewer === viewer) patch(id, { refreshing: true });
-      const send = (contract: CatalogueContract) => client.call(contract.downloads, { params: { id } });
-      const request = (loaded ? send(loaded) : loadCatalogueContract().then(send))
-        .then((answer): Outcome => {
-          patch(id, { downloads: answer.data.downloads, viewer, refreshing: false, error: null });
-          return { ok: true };
-        })
-        .catch((error: unknown): Outcome => {
-          const outcome = failure(error);
-          if ($downloads.get()[key(id)]) patch(id, { refreshing: false, error: outcome.ok ? null : outcome.message });
-          return outcome;
-        })
-        .finally(() => inFlight.delete(flight));
-      inFlight.set(flight, request);
-      return request;
-    },
-    /** Reports a dead link (idempotent on the server); the link then reads as reported. */
-    async report(id: number, linkId: number): Promise<Outcome | { ok: false; busy: true }> {
-      if ($reporting.get().has(linkId)) return { ok: false, busy: true };
-      setReporting(linkId, true);
-      try {
-        const answer = await client.call((loaded ?? (await loadCatalogueContract())).reportLink, {
-          params: { linkId },
-          body: { reason: '' },
-        });
-        const entry = $downloads.get()[key(id)];
-        if (entry) {
-          patch(id, {
-            downloads: entry.downloads.map((d) => ({
-              ...d,
-              links: d.links.map((l) =>
-                l.id === linkId
-                  ? { ...l, reportedByMe: true, reportCount: answer.data.reportCount, suspect: answer.data.suspect }
-                  : l,
-              ),
-            })),
-          });
-        }
-        return { ok: true };
-      } catch (error) {
-        return failure(error);
-      } finally {
-        setReporting(linkId, false);
-      }
-    },
-  };
-}
-
-/** The page's API client, loaded with the first call as well. */
-const browserApi: CatalogueApi = {
-  call: async (endpoint, ...input) => (await import('./api-client.ts')).api.call(endpoint, ...input),
-};
-
 export const favorites = createFavorites(browserApi);
 export const ratings = createRatings(browserApi);
-export const downloads = createDownloads(browserApi);

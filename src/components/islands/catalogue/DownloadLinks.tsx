@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { DownloadLinkView, DownloadView } from '../../../shared/catalogue-model.ts';
 import { formatFileSize, groupDownloads, labelOf } from '../../../shared/catalogue-format.ts';
 import type { Translate } from '../../../shared/i18n/index.ts';
-import { downloads } from '../../../stores/catalogue.ts';
+import { downloads } from '../../../stores/downloads.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Icon } from '../ui/Icon.tsx';
