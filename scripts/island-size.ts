@@ -30,9 +30,7 @@ function closure(entry: string): Set<string> {
 
 // The React client renderer and React itself are loaded once per page by any island.
 const runtime = closure(files.find((f) => f.startsWith('client.')) ?? '');
-const islands = (process.argv[2] ?? 'SiteHeader,OverlayHost,DocsSearch,CopyLinkButton').split(
-  ',',
-);
+const islands = (process.argv[2] ?? 'SiteHeader,OverlayHost,DocsSearch,CopyLinkButton').split(',');
 const rows = islands.flatMap((name) => {
   const entry = files.find((f) => f.startsWith(`${name}.`));
   if (!entry) return [];
