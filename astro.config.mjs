@@ -11,8 +11,8 @@ const buildId = process.env.BUILD_ID || createBuildId();
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
-  integrations: [react(), mdx(), buildManifest(buildId)],
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  integrations: [react({ experimentalDisableStreaming: true }), mdx(), buildManifest(buildId)],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   prefetch: false,

@@ -8,6 +8,8 @@ import { prepareDatabase } from './db/prepare.ts';
 import { appModules } from './modules/index.ts';
 import type { ServerModule } from './modules/module.ts';
 import { createBus } from './platform/bus/create-bus.ts';
+import { createSharedReads, type SharedReadsOptions } from './platform/cache/shared-reads.ts';
+import { PAGES_CHANGED_TOPIC } from './http/page-cache-policy.ts';
 import { ensurePrivateDir, type Config } from './platform/config.ts';
 import { enqueue } from './platform/jobs/job-queue.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs/job-runner.ts';
@@ -24,6 +26,8 @@ export function readVersion(): string {
 export interface AppContextOptions {
   /** Default: a logger at LOG_LEVEL in LOG_FORMAT. */
   logger?: Logger;
+  /** Settings of the shared reads (tests shorten or stop their lifetime). */
+  sharedReads?: SharedReadsOptions;
   /** The id of the client build being served ('dev' when none). */
   buildId?: string;
   /** An open database to use instead of connecting to DATABASE_URL (tests); it is not closed by `close`. */
@@ -102,6 +106,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       onError: (error) => logger.error({ err: error }, 'upload failed'),
     }),
     bus: createBus<AppTopics>(config.database, { db: handle.db, logger }),
+    reads: createSharedReads(options.sharedReads),
     jobs,
     targets: createTargetRegistry(modules.flatMap((m) => m.targets ?? [])),
     modules,
@@ -110,7 +115,9 @@ export async function createAppContext(config: Config, options: AppContextOption
     startedAt: Date.now(),
   };
 
-  const unsubscribe: (() => void)[] = [];
+  const unsubscribe: (() => void)[] = [
+    ctx.bus.subscribe(PAGES_CHANGED_TOPIC, ({ tags }) => ctx.reads.invalidate(tags)),
+  ];
   const started: ServerModule[] = [];
   async function close(): Promise<void> {
     await runner?.stop();

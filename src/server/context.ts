@@ -3,6 +3,7 @@ import type { Logger } from './platform/logger.ts';
 import type { Db, DbDialect } from './db/database.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Bus } from './platform/bus/bus.ts';
+import type { SharedReads } from './platform/cache/shared-reads.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import type { EnqueueOptions, EnqueueResult, DbOrTrx } from './platform/jobs/job-queue.ts';
 import type { TargetRegistry } from './platform/targets/targets.ts';
@@ -44,6 +45,8 @@ export interface AppContext {
   mailer: Mailer;
   storage: Storage;
   bus: Bus<AppTopics>;
+  /** Reads that are the same for every reader, shared by this process's requests for a few seconds. */
+  reads: SharedReads;
   jobs: AppJobQueue;
   targets: TargetRegistry;
   /** The modules this app runs (modules/index.ts unless a test picks others). */

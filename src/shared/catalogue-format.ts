@@ -1,5 +1,6 @@
 import { DOWNLOAD_LANGUAGES, type DownloadView, type GalgameCard } from './catalogue-model.ts';
 import type { MessageKey, Translate } from './i18n/index.ts';
+import { dateTimeFormat } from './i18n/intl.ts';
 
 /** How catalogue values are shown: labels, titles, dates and sizes. Used by pages and islands alike. */
 
@@ -25,8 +26,21 @@ export function displayName(entity: { name: string; nameZh: string }): string {
   return entity.nameZh.trim() || entity.name;
 }
 
+const initialsOf = new Map<string, string>();
+
 /** The first characters of a title, for a generated cover: two CJK characters or one short word. */
 export function coverInitials(title: string): string {
+  let initials = initialsOf.get(title);
+  if (initials === undefined) {
+    initials = findInitials(title);
+    // Pages show the same games again and again; the kept titles stay a few thousand at most.
+    if (initialsOf.size >= 5000) initialsOf.clear();
+    initialsOf.set(title, initials);
+  }
+  return initials;
+}
+
+function findInitials(title: string): string {
   const text = title.replace(/[\s\p{P}\p{S}]+/gu, ' ').trim();
   if (!text) return '?';
   const first = [...text][0] ?? '?';
@@ -37,6 +51,7 @@ export function coverInitials(title: string): string {
   return [...word].slice(0, 2).join('').toUpperCase();
 }
 
+const RELEASE_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
 const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A release date for people: "2019 年 8 月 23 日" (locale aware), a partial date as it is, or TBD. */
@@ -46,9 +61,7 @@ export function formatReleaseDate(date: string | null, locale: string, t: Transl
   if (!match) return date;
   const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   if (Number.isNaN(value.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    value,
-  );
+  return dateTimeFormat(locale, RELEASE_DATE).format(value);
 }
 
 /** "7.8": one decimal, as rating badges show it. */

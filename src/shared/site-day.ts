@@ -38,9 +38,19 @@ function toInstant(value: Date | number | string): Date {
   return instant;
 }
 
+// The last minute asked for and its site date: pages ask for "today" several times per render, and a
+// day always turns on a whole minute.
+let lastMinute = Number.NaN;
+let lastDate: SiteDate = '';
+
 /** The site date of an instant (a Date, epoch milliseconds or an ISO-8601 timestamp). */
 export function siteDateOf(instant: Date | number | string): SiteDate {
-  return dateParts.format(toInstant(instant));
+  const minute = Math.floor(toInstant(instant).getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDate = dateParts.format(minute * 60_000);
+    lastMinute = minute;
+  }
+  return lastDate;
 }
 
 /** Today's site date. */

@@ -1,5 +1,6 @@
 import { HttpError } from '../../server/platform/errors.ts';
-import type { GalgameCard, GalgameListQuery, Pagination } from '../../shared/catalogue.ts';
+import { pageTags } from '../../server/http/page-cache-policy.ts';
+import type { GalgameCard, GalgameDetail, GalgameListQuery, Pagination } from '../../shared/catalogue.ts';
 import { siteToday } from '../../shared/site-day.ts';
 
 /** Route and query helpers of the Galgame pages: ids, list links, pagination and the release calendar. */
@@ -175,4 +176,20 @@ export function groupByDay(games: readonly GalgameCard[]): { date: string; games
     days.set(game.releaseDate, [...(days.get(game.releaseDate) ?? []), game]);
   }
   return [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, list]) => ({ date, games: list }));
+}
+
+/** The data a game's page shows from its detail: the game, related games, characters, people, producers. */
+export function galgameTags(game: GalgameDetail): string[] {
+  return [
+    pageTags.galgame(game.id),
+    ...game.related.map((g) => pageTags.galgame(g.id)),
+    ...game.characters.flatMap((c) => [pageTags.character(c.id), ...(c.voice ? [pageTags.person(c.voice.id)] : [])]),
+    ...game.staff.map((p) => pageTags.person(p.id)),
+    ...game.producers.map((p) => pageTags.producer(p.id)),
+  ];
+}
+
+/** The data a list of games shows: which games are published, and each game's card. */
+export function cardTags(games: readonly Pick<GalgameCard, 'id'>[]): string[] {
+  return [pageTags.galgames, ...games.map((game) => pageTags.galgame(game.id))];
 }

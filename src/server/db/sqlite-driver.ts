@@ -1,4 +1,4 @@
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { CompiledQuery, SqliteDialect, SqliteDriver } from 'kysely';
 import type {
   DatabaseConnection,
@@ -22,26 +22,58 @@ function toSqlValue(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
-/** Adapts node:sqlite's synchronous API to the statement interface Kysely's SqliteDialect expects. */
+/** How many prepared statements a connection keeps; the app's queries are far fewer distinct texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+interface CachedStatement {
+  statement: StatementSync;
+  reader: boolean;
+}
+
+/**
+ * Adapts node:sqlite's synchronous API to the statement interface Kysely's SqliteDialect expects.
+ * Prepared statements are kept by SQL text (least recently used out first): preparing costs as much
+ * as running a short query, and pages run the same few dozen texts again and again. Kysely runs one
+ * query at a time on the connection and `all`/`run` reset a statement, so reuse is safe; `iterate`
+ * (streaming) keeps its statement open while the caller reads, so it always gets a fresh one.
+ */
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly raw: DatabaseSync;
+  readonly #statements = new Map<string, CachedStatement>();
 
   constructor(raw: DatabaseSync) {
     this.raw = raw;
   }
 
   close(): void {
+    this.#statements.clear();
     if (this.raw.isOpen) this.raw.close();
   }
 
+  #cached(sql: string): CachedStatement {
+    let entry = this.#statements.get(sql);
+    if (entry) {
+      this.#statements.delete(sql);
+    } else {
+      const statement = this.raw.prepare(sql);
+      entry = { statement, reader: statement.columns().length > 0 };
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+    }
+    this.#statements.set(sql, entry);
+    return entry;
+  }
+
   prepare(sql: string): SqliteStatement {
-    const statement = this.raw.prepare(sql);
+    const { statement, reader } = this.#cached(sql);
     const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlValue);
     return {
-      reader: statement.columns().length > 0,
+      reader,
       all: (parameters) => statement.all(...bind(parameters)),
       run: (parameters) => statement.run(...bind(parameters)),
-      iterate: (parameters) => statement.iterate(...bind(parameters)),
+      iterate: (parameters) => this.raw.prepare(sql).iterate(...bind(parameters)),
     };
   }
 }

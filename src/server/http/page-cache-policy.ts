@@ -29,7 +29,7 @@ export type PagesChanged = { tags: string[] };
 
 declare module '../context.ts' {
   interface AppTopics {
-    /** Data behind cached visitor pages changed: every process drops the pages showing it. */
+    /** Data behind cached pages changed: every process drops the pages and shared reads showing it. */
     'pages.changed': PagesChanged;
   }
 }
@@ -68,8 +68,8 @@ export async function pagesChanged(ctx: Pick<AppContext, 'bus' | 'logger'>, tags
 
 /** What a page declares when its HTML does not depend on who is looking (for visitors). */
 export interface PageCachePolicy {
-  /** The data shown, as `pageTags`. */
-  tags: string[];
+  /** The data shown, as `pageTags`; a function is only called when the page is kept (not for members). */
+  tags: readonly string[] | (() => readonly string[]);
   /** Runs on every answer from the cache (the render itself already ran it once), e.g. a view count. */
   onServe?: () => void;
 }
@@ -83,6 +83,10 @@ export interface PageCachePolicy {
 export function cachePage(locals: App.Locals, policy: PageCachePolicy): void {
   locals.pageCachePolicy = policy;
 }
+
+/** The tags of a policy. */
+export const policyTags = (policy: PageCachePolicy): readonly string[] =>
+  typeof policy.tags === 'function' ? policy.tags() : policy.tags;
 
 /** A rendered page as the middleware hands it over. */
 export interface CapturedPage {

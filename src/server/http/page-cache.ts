@@ -8,6 +8,7 @@ import {
   PAGES_CHANGED_TOPIC,
   etagMatches,
   pageTags,
+  policyTags,
   type CachedHeaders,
   type CapturedPage,
   type PageCachePolicy,
@@ -231,7 +232,8 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
         if (settled) return answer;
         uncacheable.delete(key);
         const at = now();
-        if (body.length > maxPageBytes || at - started > MAX_RENDER_MS || changedSince(tick, policy.tags)) {
+        const tags = [...new Set(policyTags(policy))];
+        if (body.length > maxPageBytes || at - started > MAX_RENDER_MS || changedSince(tick, tags)) {
           settle(null, 'abandoned');
           return answer;
         }
@@ -242,7 +244,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
           body,
           gzip: null,
           etag,
-          tags: [...new Set(policy.tags)],
+          tags,
           onServe: policy.onServe,
           freshUntil: at + freshMs,
           staleUntil: at + staleMs,

@@ -91,6 +91,9 @@ describe('message catalogue', () => {
 
   it('fills slots and leaves unknown ones visible', () => {
     expect(format('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(format('{a}{a}-{b}!', { a: 'x', b: 0 })).toBe('xx-0!');
+    expect(format('{toString} {}', { a: 1 })).toBe('{toString} {}');
+    expect(format('no slots', { a: 1 })).toBe('no slots');
     expect(translator('en')('error.pageNotFound', { path: '/nope' })).toBe('Page not found: /nope');
   });
 });
@@ -143,6 +146,9 @@ describe('numbers in messages', () => {
     expect(translator('en')('galgame.ratingCount', { count: 12345 })).toBe('12,345 ratings');
     expect(translator('zh-CN')('galgame.ratingCount', { count: 12345 })).toBe('12,345 人评分');
     expect(translator('en')('footer.copyright', { year: 2026 })).toContain('2026');
+    expect(translator('en')('galgame.ratingCount', { count: -10_000 })).toBe('-10,000 ratings');
+    expect(translator('en')('galgame.ratingCount', { count: 9999 })).toBe('9999 ratings');
+    expect(translator('en')('galgame.ratingCount', { count: 2.456 })).toBe('2.46 ratings');
   });
 
   it('leaves text parameters as they are', () => {

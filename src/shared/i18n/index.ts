@@ -1,3 +1,4 @@
+import { numberFormat } from './intl.ts';
 import type { Catalogue, Message, PartialCatalogue, PluralMessage } from './message.ts';
 import type { Area, MessageKey } from './zh-CN/index.ts';
 
@@ -75,10 +76,34 @@ export function canonicalPathname(pathname: string): string {
 
 export type Params = Record<string, string | number>;
 
-/** Fills `{name}` slots; unknown slots stay as written so a missing parameter is visible, not blank. */
-export function format(template: string, params?: Params): string {
+/** A template split at its slots: text at even indexes, slot names at odd ones. */
+const compiled = new Map<string, string[]>();
+const SLOT = /\{(\w+)\}/;
+
+function partsOf(template: string): string[] {
+  let parts = compiled.get(template);
+  if (parts === undefined) {
+    parts = template.split(SLOT);
+    // Messages come from the catalogues, so this stays small; a flood of ad-hoc templates only resets it.
+    if (compiled.size >= 5000) compiled.clear();
+    compiled.set(template, parts);
+  }
+  return parts;
+}
+
+/**
+ * Fills `{name}` slots; unknown slots stay as written so a missing parameter is visible, not blank.
+ * `show` writes a value (the translator writes numbers the locale's way).
+ */
+export function format(template: string, params?: Params, show: (value: string | number) => string = String): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const parts = partsOf(template);
+  let out = parts[0] ?? '';
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    out += (Object.hasOwn(params, name) ? show(params[name]!) : `{${name}}`) + (parts[i + 1] ?? '');
+  }
+  return out;
 }
 
 /** The form of a plural message for `count` under the locale's plural rules; `other` when none fits. */
@@ -97,16 +122,19 @@ export type Translate = (key: MessageKey, params?: Params) => string;
 export function createTranslator(locale: Locale, catalogue: Catalogue | PartialCatalogue): Translate {
   const rules = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale, { useGrouping: 'min2', maximumFractionDigits: 2 });
+  // Whole numbers under 10 000 have no grouping: in the site's locales (Latin digits) they read as written.
+  const show = (value: string | number) =>
+    typeof value !== 'number'
+      ? value
+      : Number.isInteger(value) && Math.abs(value) < 10_000
+        ? String(value)
+        : numbers.format(value);
   return (key, params) => {
     const message: Message | undefined = catalogue[key];
     if (message === undefined) return key;
     const template =
       typeof message === 'string' ? message : pluralForm(message, rules, Number(params?.count ?? Number.NaN));
-    if (!params) return template;
-    const shown: Params = {};
-    for (const [name, value] of Object.entries(params))
-      shown[name] = typeof value === 'number' ? numbers.format(value) : value;
-    return format(template, shown);
+    return params ? format(template, params, show) : template;
   };
 }
 
@@ -142,5 +170,5 @@ export function translateRef(t: Translate, text: string): string {
 
 /** Numbers written the locale's way ("12,345" / "12,345"), for counts shown outside a message. */
 export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
