@@ -6,6 +6,7 @@ import { defineModule, type PathHandler } from '../module.ts';
 import { pruneImageCache } from './image-cache.ts';
 import { createMediaApp } from './media.app.ts';
 import { imageDownloadRoutes } from './media.routes.ts';
+import { sanitizeUploadedImage } from './stored-image.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -54,6 +55,10 @@ export const mediaModule = defineModule({
       paths.push({ path: '/media-upload/', handle: storage.handleSignedPut });
     }
     return paths;
+  },
+  start(ctx) {
+    // Every upload to our own storage is checked and stripped of metadata before anyone can read it.
+    if (ctx.storage instanceof LocalStorage) ctx.storage.inspectUploads(sanitizeUploadedImage);
   },
   housekeeping: [
     {

@@ -7,6 +7,7 @@ import { downloadImage, sharedTransformQueue, transformImage } from './image.ser
 import type { TransformQueue } from './transform-queue.ts';
 import { enforceRateLimit } from '../../platform/rate-limit.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { createUploadAddress } from './upload.service.ts';
 
 /** New variants (cache misses) one address may have made per minute. */
 const IMAGE_TRANSFORMS_PER_IP = { limit: 240, windowMs: 60_000 };
@@ -37,7 +38,10 @@ export function imageTransformRoutes(ctx: AppContext, options: MediaRouteOptions
   });
 }
 
-/** GET /api/image/download?url= — streams an image as an attachment (the preview's download button). */
+/**
+ * GET /api/image/download?url= — streams an image as an attachment (the preview's download button);
+ * POST /api/upload — an address to upload an image to.
+ */
 export function imageDownloadRoutes(ctx: AppContext) {
   return contractRoutes(ctx, mediaContract, {
     downloadImage: async (c, { query }) => {
@@ -48,5 +52,9 @@ export function imageDownloadRoutes(ctx: AppContext) {
       c.header('X-Content-Type-Options', 'nosniff');
       return c.body(new Uint8Array(image.body));
     },
+
+    upload: async (_c, { body, user }) => ({
+      data: await createUploadAddress(ctx, { id: user.id, userId: user.user_id, group: user.user_group }, body),
+    }),
   });
 }

@@ -48,7 +48,7 @@ async function receive(storage: LocalStorage, req: IncomingMessage, res: ServerR
     if (Number(declared) > grant.maxBytes) throw tooLarge(grant.maxBytes);
     if (Number(declared) === 0) throw empty();
   }
-  const info = await storage.write(grant.key, req, grant.maxBytes);
+  const info = await storage.receiveUpload(grant.key, req, grant.maxBytes, grant.contentType);
   if (info.size === 0) {
     await storage.delete(grant.key);
     throw empty();

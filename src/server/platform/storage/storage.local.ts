@@ -50,6 +50,9 @@ const incomplete = (cause?: unknown) => {
   return error;
 };
 
+/** Checks an uploaded temp file of this content type; throws a StorageError to refuse it. */
+export type UploadInspector = (file: string, contentType: string) => Promise<void>;
+
 /** Files in a folder on this machine; uploads arrive through signed PUT addresses served by `handleSignedPut`. */
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
@@ -95,11 +98,35 @@ export class LocalStorage implements Storage {
     return this.write(key, body, Number.MAX_SAFE_INTEGER);
   }
 
+  /** Checks (and may rewrite) every file a signed upload brings before it is served; see `inspectUploads`. */
+  private uploadInspector: UploadInspector | null = null;
+
+  /**
+   * Has every signed upload checked before it is renamed into place: `inspect` gets the temp file
+   * and its content type, may rewrite the file, and throws a StorageError to refuse it (nothing is
+   * kept). The media module installs its image check here.
+   */
+  inspectUploads(inspect: UploadInspector): void {
+    this.uploadInspector = inspect;
+  }
+
+  /** A signed upload's body: written like `write`, and checked by the upload inspector first. */
+  receiveUpload(key: string, source: Readable, maxBytes: number, contentType: string): Promise<StoredObjectInfo> {
+    const inspect = this.uploadInspector;
+    return this.write(key, source, maxBytes, inspect ? (file) => inspect(file, contentType) : undefined);
+  }
+
   /**
    * Writes to a temp file and renames it into place. Past `maxBytes` it stops with a 413 StorageError;
    * a source that ends early or fails gives UPLOAD_INCOMPLETE. Either way no file is left behind.
+   * `inspect` looks at a non-empty temp file before it is renamed, and may refuse it by throwing.
    */
-  async write(key: string, source: Uint8Array | Readable, maxBytes: number): Promise<StoredObjectInfo> {
+  async write(
+    key: string,
+    source: Uint8Array | Readable,
+    maxBytes: number,
+    inspect?: (file: string) => Promise<void>,
+  ): Promise<StoredObjectInfo> {
     const target = this.pathFor(key);
     const tempDir = path.join(this.dir, TEMP_FOLDER);
     await mkdir(tempDir, { recursive: true, mode: 0o700 });
@@ -112,6 +139,7 @@ export class LocalStorage implements Storage {
       } else {
         await streamToFile(source, temp, maxBytes);
       }
+      if (inspect && (await stat(temp)).size > 0) await inspect(temp);
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

@@ -54,6 +54,12 @@ export const server: AreaMessages<typeof reference> = {
 
   'server.imageQueueFull': 'Image processing is busy; please try again shortly',
   'server.imageRequestsLimited': 'Too many image requests; please try again later',
+  'server.upload.notImage': 'The file is not an image of the type it claims; please choose another image',
+  'server.upload.tooManyPixels': 'The image is too large (at most {max} megapixels); please choose a smaller one',
+  'server.upload.tooFast': 'Too many uploads; please wait a minute and try again',
+  'server.upload.dailyQuota': "You have reached today's limit of {max} uploads; please try again tomorrow",
+  'server.upload.creatorsOnly': 'Only creators can upload this kind of image',
+  'server.upload.ownOnly': 'You can only upload your own avatar and header image',
   'server.imageUnprocessable': 'This image cannot be processed',
   'server.notAnImage': 'The source is not an image',
   'server.imageSourceForbidden': 'Images from this source are not supported',

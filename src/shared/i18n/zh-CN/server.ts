@@ -50,6 +50,12 @@ export const server = {
 
   'server.imageQueueFull': '图片处理繁忙，请稍后再试',
   'server.imageRequestsLimited': '图片处理请求过多，请稍后再试',
+  'server.upload.notImage': '文件不是它所声称类型的图片，请换一张图片',
+  'server.upload.tooManyPixels': '图片尺寸过大（最多 {max} 百万像素），请换一张较小的图片',
+  'server.upload.tooFast': '上传太频繁，请一分钟后再试',
+  'server.upload.dailyQuota': '今天已上传 {max} 张图片，达到上限，请明天再试',
+  'server.upload.creatorsOnly': '只有创作者可以上传这类图片',
+  'server.upload.ownOnly': '只能上传自己的头像和背景图',
   'server.imageUnprocessable': '无法处理该图片',
   'server.notAnImage': '来源不是图片',
   'server.imageSourceForbidden': '不支持处理该来源的图片',

@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../../../../tests/support/s3-server.ts';
+import { S3Storage } from '../../platform/storage/storage.s3.ts';
+import type { StorageError } from '../../platform/storage/storage.ts';
+import { confirmStoredImage } from './stored-image.ts';
+
+/** Uploads to S3 skip our server: the first use checks them as the local driver does on arrival. */
+describe('images uploaded to S3, on first use', () => {
+  let server: TestS3Server;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    server = await startS3Server();
+    storage = new S3Storage({
+      endpoint: server.endpoint,
+      region: server.region,
+      bucket: server.bucket,
+      accessKeyId: server.accessKeyId,
+      secretAccessKey: server.secretAccessKey,
+      publicBaseUrl: 'https://img.example.com/media',
+    });
+  });
+  afterAll(async () => {
+    storage.close();
+    await server.stop();
+  });
+
+  /** PUTs `body` through a presigned address, as the browser does. */
+  async function upload(key: string, body: Uint8Array, contentType: string) {
+    const signed = await storage.presignPut({ key, contentType, maxBytes: 4 * 1024 * 1024, expiresInSeconds: 120 });
+    const res = await fetch(signed.url, { method: 'PUT', body: new Uint8Array(body), headers: signed.headers });
+    expect(res.status).toBe(200);
+  }
+
+  async function bytesOf(key: string): Promise<Buffer> {
+    const object = await storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  it('replaces a real image with a copy without its metadata', async () => {
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#39c5bb' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'secret name' } })
+      .toBuffer();
+    await upload('comment/3/photo.jpeg', photo, 'image/jpeg');
+    expect((await bytesOf('comment/3/photo.jpeg')).includes('secret name')).toBe(true);
+    const info = await confirmStoredImage(storage, 'comment/3/photo.jpeg');
+    expect(info.contentType).toBe('image/jpeg');
+    const stored = await bytesOf('comment/3/photo.jpeg');
+    expect(stored.includes('secret name')).toBe(false);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+  });
+
+  it('deletes a page uploaded under an image name, and says why', async () => {
+    const page = new TextEncoder().encode('<html><script>alert(1)</script></html>');
+    await upload('comment/3/page.png', page, 'image/png');
+    const error = await confirmStoredImage(storage, 'comment/3/page.png').catch((e: unknown) => e as StorageError);
+    expect(error).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await storage.head('comment/3/page.png')).toBeNull();
+  });
+
+  it('refuses what was never uploaded', async () => {
+    const error = await confirmStoredImage(storage, 'comment/3/none.webp').catch((e: unknown) => e as StorageError);
+    expect(error).toMatchObject({ status: 400, code: 'UPLOAD_INCOMPLETE' });
+  });
+});

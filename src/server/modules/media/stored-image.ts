@@ -1,0 +1,99 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { messageRef } from '../../../shared/i18n/index.ts';
+import { UPLOAD_MAX_BYTES } from '../../../shared/media/upload.ts';
+import {
+  confirmUpload,
+  contentTypeForKey,
+  StorageError,
+  type Storage,
+  type StoredObjectInfo,
+} from '../../platform/storage/storage.ts';
+
+/** Most pixels an uploaded image may have, all frames counted (a 40-megapixel photo; bombs are refused). */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** Longest side. */
+export const MAX_UPLOAD_SIDE = 16_384;
+
+/** The format sharp reports for each content type we store. */
+const FORMATS: Record<string, { format: 'webp' | 'jpeg' | 'png' | 'gif' | 'avif'; reported: string }> = {
+  'image/webp': { format: 'webp', reported: 'webp' },
+  'image/jpeg': { format: 'jpeg', reported: 'jpeg' },
+  'image/png': { format: 'png', reported: 'png' },
+  'image/gif': { format: 'gif', reported: 'gif' },
+  'image/avif': { format: 'avif', reported: 'heif' },
+};
+
+const notImage = () => new StorageError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.upload.notImage');
+
+/**
+ * An uploaded image made safe to serve: it must decode as an image of the format its content type says
+ * (an HTML or SVG page named .png does not), within the pixel limits (read from the header, before
+ * decoding: a decompression bomb never expands), and it is written again by sharp, which keeps the
+ * pixels (and frames) but drops EXIF, GPS and other metadata. Throws a StorageError the uploader sees.
+ */
+export async function sanitizeImage(input: Buffer, contentType: string): Promise<Buffer> {
+  const expected = FORMATS[contentType];
+  if (!expected) throw notImage();
+  const open = (limitInputPixels: number | false) =>
+    sharp(input, { limitInputPixels, animated: true, failOn: 'error' });
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    // The header only: the size is checked before a single pixel is decoded.
+    meta = await open(false).metadata();
+  } catch {
+    throw notImage();
+  }
+  if (meta.format !== expected.reported) throw notImage();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  const frames = meta.pages ?? 1;
+  if (width < 1 || height < 1) throw notImage();
+  if (width > MAX_UPLOAD_SIDE || height > MAX_UPLOAD_SIDE || width * height * frames > MAX_UPLOAD_PIXELS) {
+    throw new StorageError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      messageRef('server.upload.tooManyPixels', { max: MAX_UPLOAD_PIXELS / 1_000_000 }),
+    );
+  }
+  let pipeline = open(MAX_UPLOAD_PIXELS);
+  // The camera's orientation is applied to the pixels, since the tag that said it goes.
+  if (frames === 1 && meta.orientation !== undefined && meta.orientation !== 1) pipeline = pipeline.rotate();
+  try {
+    return await pipeline
+      .toFormat(expected.format, expected.format === 'png' ? { compressionLevel: 9 } : { quality: 90 })
+      .toBuffer();
+  } catch {
+    throw notImage();
+  }
+}
+
+/** The local driver's check of a signed upload, on its temp file before it is renamed into place. */
+export async function sanitizeUploadedImage(file: string, contentType: string): Promise<void> {
+  await writeFile(file, await sanitizeImage(await readFile(file), contentType), { mode: 0o600 });
+}
+
+/**
+ * Checks an uploaded image the first time something uses it (a comment, an avatar). Uploads to S3 go
+ * straight to the bucket, so this is where they get the same treatment as local ones: within the size
+ * cap, really an image of its type, metadata stripped (the object is replaced). An object that fails
+ * is deleted and the error is passed on. Local uploads were checked on arrival, so they pass as they are.
+ */
+export async function confirmStoredImage(storage: Storage, key: string): Promise<StoredObjectInfo> {
+  const contentType = contentTypeForKey(key);
+  if (!contentType?.startsWith('image/')) throw notImage();
+  const info = await confirmUpload(storage, key, { maxBytes: UPLOAD_MAX_BYTES, contentType });
+  if (storage.driver === 'local') return info;
+  const object = await storage.get(key);
+  if (!object) throw new StorageError(400, 'UPLOAD_INCOMPLETE', 'server.storage.notUploaded');
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  let safe: Buffer;
+  try {
+    safe = await sanitizeImage(Buffer.concat(chunks), contentType);
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  return storage.put(key, safe, contentType);
+}
