@@ -147,10 +147,8 @@ describe('what an upload stores', () => {
   });
 
   /** Asks for an address and PUTs `bytes` there with `contentType`. */
-  async function send(format: string, bytes: Uint8Array, contentType: string) {
-    const address = data(
-      (await call<UploadAddress>(app, 'POST', '/upload', token, { type: 'post', id: 7, format })).body,
-    );
+  async function send(format: string, bytes: Uint8Array, contentType: string, as = token) {
+    const address = data((await call<UploadAddress>(app, 'POST', '/upload', as, { type: 'post', id: 7, format })).body);
     const url = new URL(address.url);
     const res = await fetch(`${base}${url.pathname}${url.search}`, {
       method: 'PUT',
@@ -211,5 +209,25 @@ describe('what an upload stores', () => {
     expect(body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(body.message).toContain('40');
     expect(await storage.head(address.key)).toBeNull();
+  });
+
+  it('checks many uploads at once a few at a time: each is kept whole or refused, never half', async () => {
+    const burst = (await registerUser(app, 'Burster')).session.hikariAccessToken;
+    const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#39c5bb' } })
+      .png()
+      .toBuffer();
+    console.log('RL', JSON.stringify(await app.ctx.db.selectFrom('rate_limit').selectAll().execute()));
+    const results = await Promise.all(Array.from({ length: 10 }, () => send('png', image, 'image/png', burst)));
+
+    const statuses = results.map((r) => r.res.status);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(),
+    ).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(8);
+    for (const { address, res, body } of results) {
+      if (res.status === 503) expect(body.code).toBe('IMAGE_QUEUE_FULL');
+      expect(Boolean(await storage.head(address.key))).toBe(res.status === 200);
+    }
   });
 });

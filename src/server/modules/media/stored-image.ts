@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { messageRef } from '../../../shared/i18n/index.ts';
+import { sharedTransformQueue } from './image.service.ts';
+import { HttpError } from '../../platform/errors.ts';
 import { UPLOAD_MAX_BYTES } from '../../../shared/media/upload.ts';
 import {
   confirmUpload,
@@ -68,9 +70,24 @@ export async function sanitizeImage(input: Buffer, contentType: string): Promise
   }
 }
 
+/**
+ * `sanitizeImage` in the image queue that /img uses: a few decodes at a time however many uploads
+ * arrive (a 40-megapixel decode takes 160 MB), refused with 503 when too many wait.
+ */
+async function sanitizeInQueue(input: Buffer, contentType: string): Promise<Buffer> {
+  try {
+    return await sharedTransformQueue.run('uploads', () => sanitizeImage(input, contentType));
+  } catch (error) {
+    // The queue's refusals (too many waiting) in the storage's terms; anything else as it is.
+    if (error instanceof HttpError && (error.status === 429 || error.status === 503))
+      throw new StorageError(503, 'IMAGE_QUEUE_FULL', 'server.imageQueueFull');
+    throw error;
+  }
+}
+
 /** The local driver's check of a signed upload, on its temp file before it is renamed into place. */
 export async function sanitizeUploadedImage(file: string, contentType: string): Promise<void> {
-  await writeFile(file, await sanitizeImage(await readFile(file), contentType), { mode: 0o600 });
+  await writeFile(file, await sanitizeInQueue(await readFile(file), contentType), { mode: 0o600 });
 }
 
 /**
@@ -90,7 +107,7 @@ export async function confirmStoredImage(storage: Storage, key: string): Promise
   for await (const chunk of object.body) chunks.push(chunk as Buffer);
   let safe: Buffer;
   try {
-    safe = await sanitizeImage(Buffer.concat(chunks), contentType);
+    safe = await sanitizeInQueue(Buffer.concat(chunks), contentType);
   } catch (error) {
     await storage.delete(key);
     throw error;

@@ -61,6 +61,7 @@ export const STORAGE_ERROR_CODES = [
   'UPLOAD_SIGNATURE_INVALID',
   'UPLOAD_INCOMPLETE',
   'METHOD_NOT_ALLOWED',
+  'IMAGE_QUEUE_FULL',
   'INTERNAL_ERROR',
 ] as const satisfies readonly ErrorCode[];
 
