@@ -324,8 +324,10 @@ test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ pa
   await menu.click();
   const group = page.getByTestId('user-menu-nsfw');
   await expect(group.getByRole('menuitemradio', { name: '模糊' })).toHaveAttribute('aria-checked', 'true');
+  // Choosing saves the setting and loads the page again: wait for that new page, not the old one.
+  let reloaded = page.waitForEvent('load');
   await group.getByRole('menuitemradio', { name: '隐藏' }).click();
-  await page.waitForLoadState('load');
+  await reloaded;
   await expect
     .poll(async () =>
       decodeURIComponent((await context.cookies()).find((c) => c.name === 'hikari-user-info')?.value ?? ''),
@@ -337,8 +339,14 @@ test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ pa
     'true',
   );
   // Back to the default for other tests.
+  reloaded = page.waitForEvent('load');
   await page.getByTestId('user-menu-nsfw').getByRole('menuitemradio', { name: '模糊' }).click();
-  await page.waitForLoadState('load');
+  await reloaded;
+  await expect
+    .poll(async () =>
+      decodeURIComponent((await context.cookies()).find((c) => c.name === 'hikari-user-info')?.value ?? ''),
+    )
+    .toContain('"nsfw":"blur"');
 });
 
 test('a page number past the end leads to the last page of the same list', async ({ page }) => {
