@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { Icon } from '../ui/Icon.tsx';
-import { useFirstItemFocus, type MenuHandoff } from '../ui/on-demand.ts';
+import { useMenuHandoff, type MenuHandoff } from '../ui/on-demand.ts';
 import { NavLink } from './NavLink.tsx';
 import type { NavItemView } from './nav-view.ts';
 
@@ -31,15 +31,8 @@ export function MoreMenuDropdown({
   root,
   triggerClass,
 }: MoreMenuDropdownProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // Took over from the plain button: keep the focus on the trigger.
-    if (handoff.current.focusTrigger && !open) trigger.current?.focus();
-    handoff.current.focusTrigger = false;
-  }, []);
-  useFirstItemFocus(open, handoff, content);
+  // Took over from the plain button: the focus stays on the trigger.
+  const { trigger, content } = useMenuHandoff(open, handoff);
 
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>

@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { NSFW_MODES, type NsfwMode, type SessionUser } from '../../../shared/auth-model.ts';
 import { api } from '../../../stores/api-client.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
 import { toast } from '../../../stores/toast.ts';
 import { saveUserSetting } from '../../../stores/user-setting.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { useFirstItemFocus, type MenuHandoff } from '../ui/on-demand.ts';
+import { useMenuHandoff, type MenuHandoff } from '../ui/on-demand.ts';
 import { useT } from '../ui/use-t.ts';
 import type { UserMenuEntry } from './UserMenu.tsx';
 
@@ -43,15 +43,8 @@ export function UserMenuDropdown({
   children,
 }: UserMenuDropdownProps) {
   const t = useT();
-  const trigger = useRef<HTMLButtonElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    // Took over from the plain button: keep the focus on the avatar.
-    if (handoff.current.focusTrigger && !open) trigger.current?.focus();
-    handoff.current.focusTrigger = false;
-  }, []);
-  useFirstItemFocus(open, handoff, content);
+  // Took over from the plain button: the focus stays on the avatar.
+  const { trigger, content } = useMenuHandoff(open, handoff);
 
   const [savingNsfw, setSavingNsfw] = useState(false);
   const chooseNsfw = async (mode: NsfwMode) => {

@@ -135,14 +135,18 @@ export function useDeferredMenu<T>(code: OnDemand<T>): DeferredMenu<T> {
 }
 
 /**
- * A menu opened from the keyboard before its code had arrived starts on its first item, as Radix
- * does for a keyboard open it sees itself (it only learns of keys pressed after it mounted).
+ * What a dropdown taking over from its plain button needs: refs for its trigger and content, the focus
+ * kept on the trigger when the button had it, and, when it was opened from the keyboard before its
+ * code had arrived, focus on its first item, as Radix does for a keyboard open it sees itself (it only
+ * learns of keys pressed after it mounted).
  */
-export function useFirstItemFocus(
-  open: boolean,
-  handoff: RefObject<MenuHandoff>,
-  content: RefObject<HTMLElement | null>,
-): void {
+export function useMenuHandoff(open: boolean, handoff: RefObject<MenuHandoff>) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (handoff.current.focusTrigger && !open) trigger.current?.focus();
+    handoff.current.focusTrigger = false;
+  }, []);
   useEffect(() => {
     if (!open || !handoff.current.keyboard) return;
     handoff.current.keyboard = false;
@@ -156,4 +160,5 @@ export function useFirstItemFocus(
     frame = requestAnimationFrame(focusFirst);
     return () => cancelAnimationFrame(frame);
   }, [open]);
+  return { trigger, content };
 }
