@@ -20,6 +20,7 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   users: 'Users',
   catalogue: 'Catalogue: favourites, ratings, downloads',
   media: 'Media',
+  emoji: 'Emoji',
 };
 
 const LOGIN: Record<AuthMode, string> = {

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext, AppJobQueue, AppTopics } from './context.ts';
@@ -15,7 +14,7 @@ import { enqueue } from './platform/jobs/job-queue.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './platform/jobs/job-runner.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { createStorage } from './platform/storage/create-storage.ts';
+import { createStorage, uploadSecret } from './platform/storage/create-storage.ts';
 import { createTargetRegistry } from './platform/targets/targets.ts';
 
 export function readVersion(): string {
@@ -58,10 +57,7 @@ export interface App {
   close: () => Promise<void>;
 }
 
-/** The secret that signs the local driver's upload addresses, derived from JWT_SECRET. */
-export function uploadSecret(config: Pick<Config, 'jwtSecret'>): string {
-  return createHmac('sha256', config.jwtSecret).update('hikari:media-upload').digest('hex');
-}
+export { uploadSecret };
 
 /**
  * Makes the one app context the server, the command-line tools and the tests use: opens and migrates
@@ -79,11 +75,16 @@ export async function createAppContext(config: Config, options: AppContextOption
     options.database ??
     connectDatabase(config.database, { poolSize: options.poolSize, logger, slowQueryMs: config.slowQueryMs });
   const closeDatabase = options.database ? async () => {} : () => handle.close();
+  const storage = createStorage(config, {
+    uploadSecret: uploadSecret(config),
+    onError: (error) => logger.error({ err: error }, 'upload failed'),
+  });
   try {
     await prepareDatabase(handle, config.database, {
       logger,
       migrate: options.migrate,
       seedDemo: options.seedDemo ?? config.seedDemo,
+      storage,
     });
   } catch (error) {
     await closeDatabase().catch(() => undefined);
@@ -101,10 +102,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     db: handle.db,
     dialect: handle.dialect,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
-    storage: createStorage(config, {
-      uploadSecret: uploadSecret(config),
-      onError: (error) => logger.error({ err: error }, 'upload failed'),
-    }),
+    storage,
     bus: createBus<AppTopics>(config.database, { db: handle.db, logger }),
     reads: createSharedReads(options.sharedReads),
     jobs,

@@ -3,7 +3,9 @@ import { connectDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { relayClusterBus } from './platform/bus/cluster-bus.ts';
 import { createSupervisor } from './platform/cluster/supervisor.ts';
-import type { Config } from './platform/config.ts';
+import { createStorage, uploadSecret } from './platform/storage/create-storage.ts';
+import { S3Storage } from './platform/storage/storage.s3.ts';
+import { ensurePrivateDir, type Config } from './platform/config.ts';
 import type { Logger } from './platform/logger.ts';
 
 /**
@@ -29,9 +31,13 @@ export async function runPrimary(
   process.on('SIGINT', () => stop('SIGINT'));
   try {
     const handle = connectDatabase(config.database, { poolSize: 1 });
+    // The demo seed stores its emoji images (the media folder readable by this user only, as the app makes it).
+    if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
+    const storage = createStorage(config, { uploadSecret: uploadSecret(config) });
     try {
-      await prepareDatabase(handle, config.database, { logger, seedDemo: config.seedDemo });
+      await prepareDatabase(handle, config.database, { logger, seedDemo: config.seedDemo, storage });
     } finally {
+      if (storage instanceof S3Storage) storage.close();
       await handle.close();
     }
   } catch (error) {

@@ -27,7 +27,8 @@ const HTTP_SCHEME = /^https?:\/\//i;
 // Whitespace, quotes, angle brackets, backslash and control characters never belong in an image URL.
 const UNSAFE_URL_CHAR = /[\s"'<>\\\u0000-\u001f\u007f]/;
 
-function emojiPart(part: string): boolean {
+/** Whether `part` can be a set or emoji name in `[emoji:{set}/{name}]` (what the parser reads). */
+export function emojiPart(part: string): boolean {
   // '.' and '..' would read as path segments to a resolver that builds URLs from the code.
   return EMOJI_PART.test(part) && !ONLY_DOTS.test(part);
 }

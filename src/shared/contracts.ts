@@ -1,6 +1,7 @@
 import { authContract } from './auth/auth.contract.ts';
 import { catalogueContract } from './catalogue/catalogue.contract.ts';
 import type { AnyEndpoint, Contract } from './contract.ts';
+import { emojiContract } from './emoji/emoji.contract.ts';
 import { healthContract } from './health/health.contract.ts';
 import { mediaContract } from './media/media.contract.ts';
 import { siteContract } from './site/site.contract.ts';
@@ -17,6 +18,7 @@ export const apiContracts = {
   users: usersContract,
   catalogue: catalogueContract,
   media: mediaContract,
+  emoji: emojiContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

@@ -1,12 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadAddress } from '../../src/shared/media/upload.ts';
 import { LocalStorage } from '../../src/server/platform/storage/storage.local.ts';
-import { UPLOAD_LIMITS } from '../../src/server/modules/media/upload.service.ts';
+import { CREATOR_UPLOAD_LIMITS, UPLOAD_LIMITS } from '../../src/server/modules/media/upload.service.ts';
 import { call, data, registerUser } from '../support/accounts.ts';
+import { startSignedPutServer, type SignedPutServer } from '../support/signed-put.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('POST /api/upload: upload addresses', () => {
@@ -92,7 +91,11 @@ describe('POST /api/upload: upload addresses', () => {
     const emoji = await upload({ type: 'emoji', id: 1, format: 'webp' });
     expect(emoji.res.status).toBe(403);
     await app.ctx.db.updateTable('users').set({ user_group: 'creator' }).where('user_id', '=', userId).execute();
-    expect((await upload({ type: 'emoji', id: 1, format: 'webp' })).res.status).toBe(200);
+    // A creator uploads emoji only into a set they manage.
+    expect((await upload({ type: 'emoji', id: 1, format: 'webp' })).res.status).toBe(404);
+    const set = await call<{ id: number }>(app, 'POST', '/emoji/emoji-set', token, { name: 'uploads_own' });
+    expect((await upload({ type: 'emoji', id: data(set.body).id, format: 'webp' })).res.status).toBe(200);
+    expect((await upload({ type: 'emoji', id: 'abc', format: 'webp' })).res.status).toBe(404);
     await app.ctx.db.updateTable('users').set({ user_group: 'user' }).where('user_id', '=', userId).execute();
   });
 
@@ -107,6 +110,26 @@ describe('POST /api/upload: upload addresses', () => {
     expect(limited).toHaveLength(4);
     expect(limited[0]!.res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited[0]!.body.code).toBe('RATE_LIMITED');
+  });
+
+  it('gives creators a larger allowance for emoji and covers, apart from their member uploads', async () => {
+    const creator = await registerUser(app, 'EmojiMaker');
+    await app.ctx.db
+      .updateTable('users')
+      .set({ user_group: 'creator' })
+      .where('user_id', '=', creator.session.user.userId)
+      .execute();
+    const as = creator.session.hikariAccessToken;
+    const set = await call<{ id: number }>(app, 'POST', '/emoji/emoji-set', as, { name: 'allowance' });
+    const limit = CREATOR_UPLOAD_LIMITS.perMinute.limit;
+    const results = await Promise.all(
+      Array.from({ length: limit + 2 }, () => upload({ type: 'emoji', id: data(set.body).id, format: 'webp' }, as)),
+    );
+    const statuses = results.map((r) => r.res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    // Member kinds still have their own ten.
+    expect((await upload({ type: 'comment', id: 1, format: 'webp' }, as)).res.status).toBe(200);
   });
 });
 
@@ -127,22 +150,18 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
 describe('what an upload stores', () => {
   let app: TestApp;
   let token: string;
-  let server: Server;
+  let server: SignedPutServer;
   let base: string;
   let storage: LocalStorage;
 
   beforeAll(async () => {
     app = await createTestApp();
     token = (await registerUser(app, 'Painter')).session.hikariAccessToken;
-    if (!(app.ctx.storage instanceof LocalStorage)) throw new Error('the tests run on the local driver');
-    storage = app.ctx.storage;
-    const handle = storage.handleSignedPut;
-    server = createServer((req, res) => void handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startSignedPutServer(app);
+    ({ storage, base } = server);
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await app.close();
   });
 

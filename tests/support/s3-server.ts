@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { S3Storage } from '../../src/server/platform/storage/storage.s3.ts';
 
 /** The part of @20minutes/s3rver (an S3 server in this process, checking SigV4 signatures) used here. */
 interface S3rverInstance {
@@ -55,4 +56,16 @@ export async function startS3Server(bucket = 'hikari-test'): Promise<TestS3Serve
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Our S3 driver pointed at a test server, with `publicBaseUrl` as the image bed. */
+export function s3StorageFor(server: TestS3Server, publicBaseUrl: string): S3Storage {
+  return new S3Storage({
+    endpoint: server.endpoint,
+    region: server.region,
+    bucket: server.bucket,
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+    publicBaseUrl,
+  });
 }

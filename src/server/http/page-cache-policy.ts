@@ -21,6 +21,8 @@ export const pageTags = {
   /** The tag list of /galgame. */
   tags: 'tags',
   announcements: 'announcements',
+  /** An emoji set: its names, its emojis and their images. */
+  emojiSet: (id: number) => `emoji-set:${id}`,
   /** Every cached page. */
   all: '*',
 } as const;

@@ -6,10 +6,13 @@
 export function contentSecurityPolicy(options: {
   analyticsUrl?: string | undefined;
   chatUrl?: string | undefined;
+  /** Where browsers PUT uploads when they go straight to S3 (`uploadOrigin` of the storage config). */
+  uploadOrigin?: string | null | undefined;
 }): string {
   // 'self' covers same-origin fetch and WebSocket; other hosts only when configured.
   const connect = ["'self'"];
   if (options.analyticsUrl) connect.push(new URL(options.analyticsUrl).origin);
+  if (options.uploadOrigin) connect.push(options.uploadOrigin);
   if (options.chatUrl) connect.push(options.chatUrl.replace(/^(wss?:\/\/[^/]+).*$/, '$1'));
   return [
     "default-src 'self'",

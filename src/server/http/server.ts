@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { createApi } from './api.ts';
 import { createStaticHandler, setStaticPageHeaders } from './static-files.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './security-headers.ts';
+import { uploadOrigin } from '../platform/storage/upload-origin.ts';
 import { refuseUpgrade } from './upgrade.ts';
 import { createPageCache, type PageCache, type PageCacheOptions } from './page-cache.ts';
 import type { PathHandler } from '../modules/module.ts';
@@ -97,6 +98,7 @@ export function createHttpServer(
     'Content-Security-Policy': contentSecurityPolicy({
       analyticsUrl: ctx.config.analytics?.url,
       chatUrl: ctx.config.chatUrl,
+      uploadOrigin: uploadOrigin(ctx.config),
     }),
     ...pageSecurityHeaders,
   });

@@ -3,6 +3,7 @@ import { announcementModule } from './announcement/index.ts';
 import { authModule } from './auth/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { chatModule } from './chat/index.ts';
+import { emojiModule } from './emoji/index.ts';
 import { healthModule } from './health/index.ts';
 import { mediaModule } from './media/index.ts';
 import type { ServerModule } from './module.ts';
@@ -21,6 +22,7 @@ export const appModules: readonly ServerModule[] = [
   authModule,
   catalogueModule,
   mediaModule,
+  emojiModule,
   chatModule,
 ];
 

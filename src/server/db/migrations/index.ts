@@ -5,6 +5,7 @@ import * as m20261122_0003 from './20261122-0003-catalogue.ts';
 import * as m20261123_0001 from './20261123-0001-account-safety.ts';
 import * as m20261123_0003 from './20261123-0003-jobs.ts';
 import * as m20261124_0001 from './20261124-0001-list-facets.ts';
+import * as m20261124_0002 from './20261124-0002-emoji.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261123-0001-account-safety': m20261123_0001,
   '20261123-0003-jobs': m20261123_0003,
   '20261124-0001-list-facets': m20261124_0001,
+  '20261124-0002-emoji': m20261124_0002,
 };

@@ -4,6 +4,8 @@ import { demoAccounts, demoAnnouncements } from './demo-content.ts';
 import { createUser, isNameTaken } from '../../modules/users/users.service.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoEmoji } from './demo-emoji.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 
 const SEED_KEY = 'demo_seed';
 
@@ -14,13 +16,14 @@ export async function needsDemoSeed(db: Db): Promise<boolean> {
 }
 
 /**
- * Loads the demo content. Deterministic (fixed ids and dates) and idempotent: running it again adds
- * nothing that is already there.
+ * Loads the demo content, the emoji images into `storage`. Deterministic (fixed ids and dates) and
+ * idempotent: running it again adds nothing that is already there.
  */
 export async function runDemoSeed(
   db: Db,
+  storage: Storage,
   now: Date = new Date(),
-): Promise<{ announcements: number; accounts: number; games: number }> {
+): Promise<{ announcements: number; accounts: number; games: number; emojis: number }> {
   // Hash outside the transaction: argon2 is slow on purpose.
   const accounts = await Promise.all(
     demoAccounts.map(async (a) => ({ ...a, passwordHash: await hashPassword(a.password) })),
@@ -37,11 +40,13 @@ export async function runDemoSeed(
   });
   // The catalogue writer opens its own transactions.
   const catalogue = await seedDemoCatalogue(db, now);
+  // After the accounts: the demo creator owns the set.
+  const emoji = await seedDemoEmoji(db, storage, now);
   // Marked done last, so an interrupted seed runs again on the next start.
   await db
     .insertInto('system_state')
     .values({ key: SEED_KEY, value: 'v1', updated_at: now.toISOString() })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v1', updated_at: now.toISOString() }))
     .execute();
-  return { ...summary, games: catalogue.games };
+  return { ...summary, games: catalogue.games, emojis: emoji.emojis };
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../../tests/support/s3-server.ts';
-import { S3Storage } from '../../platform/storage/storage.s3.ts';
+import { s3StorageFor, startS3Server, type TestS3Server } from '../../../../tests/support/s3-server.ts';
+import type { S3Storage } from '../../platform/storage/storage.s3.ts';
 import type { StorageError } from '../../platform/storage/storage.ts';
 import { confirmStoredImage } from './stored-image.ts';
 
@@ -12,14 +12,7 @@ describe('images uploaded to S3, on first use', () => {
 
   beforeAll(async () => {
     server = await startS3Server();
-    storage = new S3Storage({
-      endpoint: server.endpoint,
-      region: server.region,
-      bucket: server.bucket,
-      accessKeyId: server.accessKeyId,
-      secretAccessKey: server.secretAccessKey,
-      publicBaseUrl: 'https://img.example.com/media',
-    });
+    storage = s3StorageFor(server, 'https://img.example.com/media');
   });
   afterAll(async () => {
     storage.close();

@@ -93,6 +93,31 @@ describe('transformation queue', () => {
     expect(started.slice(3).sort()).toEqual(['b3', 'b4']);
   });
 
+  it('lets uploads wait in a longer line, while page images keep theirs and go first', async () => {
+    const queue = new TransformQueue({ concurrency: 2, maxQueued: 2, perClient: 2, perClientQueued: 2 });
+    const hold = gate();
+    const started: string[] = [];
+    const job = (name: string) => async () => {
+      started.push(name);
+      await hold.opened;
+    };
+    const long = { maxQueued: 50, perClientQueued: 50, perClient: 1 };
+    const uploads = Array.from({ length: 6 }, (_, i) => queue.run('uploads', job(`u${i}`), long));
+    // Uploads take one slot at most: the other is free for a page image at once.
+    expect(queue.stats()).toEqual({ running: 1, queued: 5 });
+    const pages = [
+      queue.run('10.0.0.9', job('p1')),
+      queue.run('10.0.0.8', job('p2')),
+      queue.run('10.0.0.7', job('p3')),
+    ];
+    expect(started).toEqual(['u0', 'p1']);
+    // Page images still have their own two places in line (the uploads waiting do not count), then 503.
+    expect((await refusal(queue.run('10.0.0.6', job('p4')))).status).toBe(503);
+    hold.open();
+    await Promise.all([...uploads, ...pages]);
+    expect(started).toHaveLength(9);
+  });
+
   it('frees the slot and the share when a job fails', async () => {
     const queue = new TransformQueue({ concurrency: 1, maxQueued: 0, perClient: 1 });
     await expect(queue.run('a', () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');

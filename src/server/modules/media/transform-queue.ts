@@ -36,6 +36,9 @@ export interface TransformQueueStats {
 interface Waiter {
   client: string;
   start: () => void;
+  /** Admitted under its own wait limits (uploads): counted apart from the default line. */
+  ownLine: boolean;
+  perClient: number;
 }
 
 /**
@@ -57,19 +60,31 @@ export class TransformQueue {
     return { running: this.running, queued: this.waiting.length };
   }
 
-  /** Runs `job` when a slot is free; refuses at once (429 or 503) instead of queueing past the limits. */
-  async run<T>(client: string, job: () => Promise<T>): Promise<T> {
-    if (!this.canStart(client)) {
+  /**
+   * Runs `job` when a slot is free; refuses at once (429 or 503) instead of queueing past the limits.
+   * `waitLimits` gives a kind of job a line of its own with longer limits (uploads): its waiters are
+   * not counted against the default line, so a burst of them never turns page images away, and a
+   * smaller `perClient` keeps it to fewer slots, so page images never wait behind it for long.
+   */
+  async run<T>(
+    client: string,
+    job: () => Promise<T>,
+    waitLimits: Partial<Pick<TransformQueueLimits, 'maxQueued' | 'perClientQueued' | 'perClient'>> = {},
+  ): Promise<T> {
+    const perClient = Math.min(waitLimits.perClient ?? this.limits.perClient, this.limits.perClient);
+    if (!this.canStart(client, perClient)) {
+      const ownLine = waitLimits.maxQueued !== undefined || waitLimits.perClientQueued !== undefined;
+      const { maxQueued, perClientQueued } = { ...this.limits, ...waitLimits };
       const queuedByClient = this.waiting.filter((w) => w.client === client).length;
-      if (queuedByClient >= this.limits.perClientQueued) {
+      if (queuedByClient >= perClientQueued) {
         throw rateLimited(this.limits.retryAfterSeconds, 'server.imageRequestsLimited');
       }
-      if (this.waiting.length >= this.limits.maxQueued) {
+      if (this.waiting.filter((w) => w.ownLine === ownLine).length >= maxQueued) {
         throw new HttpError(503, 'IMAGE_QUEUE_FULL', 'server.imageQueueFull', {
           retryAfter: this.limits.retryAfterSeconds,
         });
       }
-      await new Promise<void>((start) => this.waiting.push({ client, start }));
+      await new Promise<void>((start) => this.waiting.push({ client, start, ownLine, perClient }));
     } else {
       this.begin(client);
     }
@@ -80,8 +95,8 @@ export class TransformQueue {
     }
   }
 
-  private canStart(client: string): boolean {
-    return this.running < this.limits.concurrency && (this.runningOf.get(client) ?? 0) < this.limits.perClient;
+  private canStart(client: string, perClient: number): boolean {
+    return this.running < this.limits.concurrency && (this.runningOf.get(client) ?? 0) < perClient;
   }
 
   private begin(client: string): void {
@@ -103,7 +118,7 @@ export class TransformQueue {
       let best = -1;
       for (let i = 0; i < this.waiting.length; i++) {
         const candidate = this.waiting[i];
-        if (!candidate || !this.canStart(candidate.client)) continue;
+        if (!candidate || !this.canStart(candidate.client, candidate.perClient)) continue;
         const load = this.runningOf.get(candidate.client) ?? 0;
         const bestWaiter = this.waiting[best];
         if (!bestWaiter || load < (this.runningOf.get(bestWaiter.client) ?? 0)) best = i;

@@ -12,6 +12,7 @@ import {
   type UploadType,
 } from '../../../shared/media/upload.ts';
 import type { AppContext } from '../../context.ts';
+import { assertMayUploadEmoji } from '../emoji/emoji.service.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { hitRateLimit, rateLimited, releaseRateLimit, type RateRule } from '../../platform/rate-limit.ts';
 import { contentTypeForKey } from '../../platform/storage/storage.ts';
@@ -20,6 +21,15 @@ import { contentTypeForKey } from '../../platform/storage/storage.ts';
 export const UPLOAD_LIMITS = {
   perMinute: { limit: 10, windowMs: 60_000 },
   perDay: { limit: 300, windowMs: 24 * 60 * 60_000 },
+} satisfies Record<string, RateRule>;
+
+/**
+ * Creators fill emoji sets and catalogue covers many images at a time (an emoji set is uploaded in one
+ * go), so their creator kinds have a larger allowance, counted apart from their member uploads.
+ */
+export const CREATOR_UPLOAD_LIMITS = {
+  perMinute: { limit: 60, windowMs: 60_000 },
+  perDay: { limit: 1000, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 export interface Uploader {
@@ -51,6 +61,7 @@ async function checkAllowed(ctx: AppContext, uploader: Uploader, body: UploadBod
     throw new HttpError(403, 'FORBIDDEN', 'server.upload.creatorsOnly');
   if (OWN_UPLOAD_TYPES.includes(type) && body.id !== String(uploader.userId))
     throw new HttpError(403, 'FORBIDDEN', 'server.upload.ownOnly');
+  if (type === 'emoji') await assertMayUploadEmoji(ctx.db, uploader, body.id);
 }
 
 /**
@@ -64,13 +75,17 @@ export async function createUploadAddress(
   body: UploadBody,
 ): Promise<UploadAddress> {
   await checkAllowed(ctx, uploader, body);
-  const minuteKey = `upload:minute:${uploader.id}`;
-  const minute = await hitRateLimit(ctx.db, minuteKey, UPLOAD_LIMITS.perMinute);
-  if (minute.count > UPLOAD_LIMITS.perMinute.limit) throw rateLimited(minute.retryAfter, 'server.upload.tooFast');
-  const day = await hitRateLimit(ctx.db, `upload:day:${uploader.id}`, UPLOAD_LIMITS.perDay);
-  if (day.count > UPLOAD_LIMITS.perDay.limit) {
-    await releaseRateLimit(ctx.db, minuteKey, UPLOAD_LIMITS.perMinute);
-    throw rateLimited(day.retryAfter, messageRef('server.upload.dailyQuota', { max: UPLOAD_LIMITS.perDay.limit }));
+  // checkAllowed has refused creator kinds to everyone else.
+  const creatorKind = CREATOR_UPLOAD_TYPES.includes(body.type as UploadType);
+  const limits = creatorKind ? CREATOR_UPLOAD_LIMITS : UPLOAD_LIMITS;
+  const bucket = creatorKind ? 'upload-creator' : 'upload';
+  const minuteKey = `${bucket}:minute:${uploader.id}`;
+  const minute = await hitRateLimit(ctx.db, minuteKey, limits.perMinute);
+  if (minute.count > limits.perMinute.limit) throw rateLimited(minute.retryAfter, 'server.upload.tooFast');
+  const day = await hitRateLimit(ctx.db, `${bucket}:day:${uploader.id}`, limits.perDay);
+  if (day.count > limits.perDay.limit) {
+    await releaseRateLimit(ctx.db, minuteKey, limits.perMinute);
+    throw rateLimited(day.retryAfter, messageRef('server.upload.dailyQuota', { max: limits.perDay.limit }));
   }
   const key = `${body.type}/${body.id}/${objectName(body.format)}`;
   const contentType = contentTypeForKey(key);

@@ -127,6 +127,10 @@ describe('removing a user', () => {
       .insertInto('refresh_family')
       .values({ id: 'fam-a', user_id: ids.a, expires_at: '2026-12-01T00:00:00.000Z', created_at: at })
       .execute();
+    await db
+      .insertInto('emoji_set')
+      .values({ id: 1, name: 'leaving-set', position: 0, created_by: ids.a, created_at: at, updated_at: at })
+      .execute();
   });
   afterAll(async () => t.destroy());
 
@@ -168,7 +172,10 @@ describe('removing a user', () => {
       { id: 2, reports: 0 },
     ]);
 
-    for (const table of Object.keys(USER_REFERENCES) as (keyof typeof USER_REFERENCES)[]) {
+    const byUserId = Object.entries(USER_REFERENCES)
+      .filter(([, how]) => how !== 'set null')
+      .map(([table]) => table as Exclude<keyof typeof USER_REFERENCES, 'emoji_set'>);
+    for (const table of byUserId) {
       const left = await t.db
         .selectFrom(table)
         .select(sql<number>`count(*)`.as('n'))
@@ -177,6 +184,10 @@ describe('removing a user', () => {
       expect(Number(left.n), table).toBe(0);
     }
     expect(await t.db.selectFrom('users').select('id').where('id', '=', ids.a).executeTakeFirst()).toBeUndefined();
+    // What others use outlives its creator.
+    expect(await t.db.selectFrom('emoji_set').select(['name', 'created_by']).execute()).toEqual([
+      { name: 'leaving-set', created_by: null },
+    ]);
     const others = await t.db.selectFrom('rating').select('user_id').execute();
     expect(others.map((r) => r.user_id).sort()).toEqual([ids.b, ids.c, ids.c].sort());
   });

@@ -15,10 +15,11 @@ export interface RemovedUser {
 }
 
 /**
- * Tables with a `user_id` that references users, and how removal treats them. Rows that feed a
- * counter elsewhere are deleted here and the counters recounted; the others go with the account
- * (ON DELETE CASCADE). A test compares this list with the database's foreign keys, so a new table
- * that references users has to be considered here.
+ * Tables that reference users, and how removal treats them. Rows that feed a counter elsewhere are
+ * deleted here and the counters recounted; the account's own rows go with it (ON DELETE CASCADE, by
+ * `user_id`); things others use outlive it with the reference cleared (ON DELETE SET NULL: emoji sets,
+ * which text written by anyone shows, by `created_by`). A test compares this list with the database's
+ * foreign keys, so a new table that references users has to be considered here.
  */
 export const USER_REFERENCES = {
   rating: 'recount',
@@ -27,6 +28,7 @@ export const USER_REFERENCES = {
   refresh_family: 'cascade',
   one_time_code: 'cascade',
   login_known_address: 'cascade',
+  emoji_set: 'set null',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */

@@ -1,6 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { LocalStorage } from './storage.local.ts';
 import { S3Storage } from './storage.s3.ts';
+
+/** The secret that signs the local driver's upload addresses, derived from JWT_SECRET. */
+export function uploadSecret(config: Pick<Config, 'jwtSecret'>): string {
+  return createHmac('sha256', config.jwtSecret).update('hikari:media-upload').digest('hex');
+}
 
 export interface CreateStorageOptions {
   /** Signs the local driver's upload addresses (unused by S3, which signs with its own keys). */

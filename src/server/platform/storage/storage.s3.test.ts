@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../../tests/support/s3-server.ts';
+import { s3StorageFor, startS3Server, type TestS3Server } from '../../../../tests/support/s3-server.ts';
 import { confirmUpload, type StorageError } from './storage.ts';
 import { S3Storage } from './storage.s3.ts';
 import { describeStorageContract } from './storage.contract.ts';
@@ -7,14 +7,7 @@ import { describeStorageContract } from './storage.contract.ts';
 const PUBLIC_BASE = 'https://img.example.com/media';
 
 function storageFor(server: TestS3Server): S3Storage {
-  return new S3Storage({
-    endpoint: server.endpoint,
-    region: server.region,
-    bucket: server.bucket,
-    accessKeyId: server.accessKeyId,
-    secretAccessKey: server.secretAccessKey,
-    publicBaseUrl: PUBLIC_BASE,
-  });
+  return s3StorageFor(server, PUBLIC_BASE);
 }
 
 describeStorageContract('s3', async () => {
