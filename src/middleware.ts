@@ -3,6 +3,7 @@ import { translator } from './shared/i18n/catalogues.ts';
 import { DEFAULT_LOCALE, localeOfPrerenderedPath, requestLocale } from './shared/i18n/index.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './server/http/security-headers.ts';
 import { finishPage } from './server/http/page-cache-policy.ts';
+import { uploadOrigin } from './server/platform/storage/upload-origin.ts';
 
 /** Request data every page needs, and the security headers every page answer carries. */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -17,7 +18,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const config = context.locals.app?.config;
   response.headers.set(
     'Content-Security-Policy',
-    contentSecurityPolicy({ analyticsUrl: config?.analytics?.url, chatUrl: config?.chatUrl }),
+    contentSecurityPolicy({
+      analyticsUrl: config?.analytics?.url,
+      chatUrl: config?.chatUrl,
+      uploadOrigin: config ? uploadOrigin(config) : null,
+    }),
   );
   for (const [name, value] of Object.entries(pageSecurityHeaders)) response.headers.set(name, value);
   return finishPage(context.request, response, context.locals);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COLOR_MODE_STORAGE_KEY, type Theme } from '../../src/shared/color-mode.ts';
-import { logInAsDemo as logIn } from './support/demo-login.ts';
+import { DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
 
 // Every built route, in both colour modes, for a visitor and in the states only a member sees, is
 // checked against the WCAG 2 A/AA rules of axe-core: no violation is allowed.
@@ -96,6 +96,7 @@ const ROUTES = [
   '/privacy-policy',
   '/terms-of-service',
   '/friend-links',
+  '/test/rich-comment-input',
   '/no-such-page',
 ] as const;
 
@@ -143,6 +144,29 @@ for (const mode of MODES) {
       await page.getByTestId('user-menu-button').click();
       await expect(page.getByTestId('user-menu-nsfw')).toBeVisible();
       await expectNoViolations(page, `avatar menu open (${mode}, member)`);
+    });
+
+    test(`the creator's emoji pages, the emoji picker and the image dialog pass axe (${mode})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await useMode(page, mode);
+      await logIn(page, '/', DEMO_CREATOR);
+
+      await open(page, '/create/emoji', mode);
+      await expectNoViolations(page, `/create/emoji (${mode}, creator)`);
+
+      await open(page, '/create/emoji/manage', mode);
+      await page.getByRole('button', { name: '展开 hikari' }).click();
+      await expect(page.getByText('smile', { exact: true })).toBeVisible();
+      await expectNoViolations(page, `/create/emoji/manage with a set open (${mode}, creator)`);
+
+      await open(page, '/test/rich-comment-input', mode);
+      await page.getByRole('button', { name: '表情', exact: true }).click();
+      await expect(page.getByRole('button', { name: '插入表情 hikari/smile' })).toBeVisible();
+      await expectNoViolations(page, `emoji picker open (${mode}, creator)`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: '插入图片' }).click();
+      await expect(page.getByRole('dialog', { name: '插入图片' })).toBeVisible();
+      await expectNoViolations(page, `image insert dialog (${mode}, creator)`);
     });
   });
 }

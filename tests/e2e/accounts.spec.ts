@@ -114,7 +114,7 @@ test('wrong credentials show an error under the form; field rules show before se
 
 test('reset a forgotten password with a mailed code', async ({ page }) => {
   await page.goto('/reset-password');
-  const email = 'creator@hikari.local';
+  const email = 'admin@hikari.local';
   await page.getByLabel('邮箱').fill(email);
   await page.getByRole('button', { name: '发送验证码' }).click();
   const code = await mailedCode(email);
@@ -124,7 +124,7 @@ test('reset a forgotten password with a mailed code', async ({ page }) => {
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page.getByRole('link', { name: /登录/ }).first()).toBeVisible();
   await page.goto('/login');
-  await page.getByLabel('用户名或邮箱').fill('hikari_creator');
+  await page.getByLabel('用户名或邮箱').fill('hikari_admin');
   await page.getByLabel('密码').fill('a brand new secret');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);

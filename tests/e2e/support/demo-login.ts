@@ -2,16 +2,22 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** The demo account the test server seeds. */
 export const DEMO = { account: 'hikari_demo', password: 'hikari-demo-2026' };
+/** The demo creator (user group `creator`). */
+export const DEMO_CREATOR = { account: 'hikari_creator', password: 'hikari-creator-2026' };
 
 /**
  * Logs in as the demo account through the Chinese login page and waits to land on `jumpTo`. Types
  * only once the form has hydrated (before that a submit would just reload the page).
  */
-export async function logInAsDemo(page: Page, jumpTo = '/'): Promise<void> {
+export async function logInAsDemo(
+  page: Page,
+  jumpTo = '/',
+  who: { account: string; password: string } = DEMO,
+): Promise<void> {
   await page.goto(jumpTo === '/' ? '/login' : `/login?jumpTo=${encodeURIComponent(jumpTo)}`);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByLabel('用户名或邮箱').fill(DEMO.account);
-  await page.getByLabel('密码').fill(DEMO.password);
+  await page.getByLabel('用户名或邮箱').fill(who.account);
+  await page.getByLabel('密码').fill(who.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${jumpTo.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
 }

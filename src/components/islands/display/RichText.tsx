@@ -3,8 +3,13 @@ import { parseMarkers } from '../../../shared/comment-markers.ts';
 
 export interface RichTextProps {
   text: string;
-  /** Returns the image URL for an emoji code `set/name`, or null when unknown/not loaded. Without a resolver, an emoji marker is shown as its raw marker text. */
-  resolveEmoji?: (code: string) => string | null;
+  /**
+   * The image of an emoji code `set/name` (a URL, or a URL with a density srcset), or null when unknown or
+   * not loaded. Without a resolver, an emoji marker is shown as its raw marker text.
+   */
+  resolveEmoji?: (code: string) => EmojiImage | string | null;
+  /** Called when an emoji's image fails to load (the resolver may then answer null: the code shows as text). */
+  onEmojiError?: (code: string) => void;
   /** Clamp to at most this many lines (CSS line clamp). */
   maxLines?: number;
   /** Preview group id for the images (default: a React useId()). */
@@ -13,6 +18,11 @@ export interface RichTextProps {
 }
 
 const EMOJI_SIZE_PX = 36;
+
+export interface EmojiImage {
+  src: string;
+  srcSet?: string;
+}
 
 function clampStyle(maxLines: number | undefined): CSSProperties | undefined {
   if (maxLines === undefined || !Number.isFinite(maxLines) || maxLines < 1) return undefined;
@@ -28,7 +38,14 @@ function clampStyle(maxLines: number | undefined): CSSProperties | undefined {
  * Comment and message text with emoji and images, rendered as elements (never as HTML). Images carry
  * `data-preview-src`/`data-preview-group`, so the image preview opens them as one gallery per text.
  */
-export default function RichText({ text, resolveEmoji, maxLines, previewGroup, className }: RichTextProps) {
+export default function RichText({
+  text,
+  resolveEmoji,
+  onEmojiError,
+  maxLines,
+  previewGroup,
+  className,
+}: RichTextProps) {
   const generatedGroup = useId();
   const group = previewGroup ?? generatedGroup;
   const nodes: ReactNode[] = [];
@@ -46,8 +63,9 @@ export default function RichText({ text, resolveEmoji, maxLines, previewGroup, c
       flush();
       nodes.push(<br key={nodes.length} />);
     } else if (token.type === 'emoji') {
-      const src = resolveEmoji?.(token.code) ?? null;
-      if (!src) {
+      const resolved = resolveEmoji?.(token.code) ?? null;
+      const image = typeof resolved === 'string' ? { src: resolved } : resolved;
+      if (!image?.src) {
         pending += token.raw;
         continue;
       }
@@ -55,10 +73,12 @@ export default function RichText({ text, resolveEmoji, maxLines, previewGroup, c
       nodes.push(
         <img
           key={nodes.length}
-          src={src}
+          src={image.src}
+          srcSet={image.srcSet || undefined}
           width={EMOJI_SIZE_PX}
           height={EMOJI_SIZE_PX}
           alt={`表情:${token.code}`}
+          onError={onEmojiError ? () => onEmojiError(token.code) : undefined}
           className="inline-block size-9 align-text-bottom"
           loading="lazy"
           decoding="async"

@@ -3,9 +3,11 @@ import type { Area, MessageAreas } from '../zh-CN/index.ts';
 import { auth } from './auth.ts';
 import { catalogue } from './catalogue.ts';
 import { common } from './common.ts';
+import { creator } from './creator.ts';
 import { docs } from './docs.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
+import { media } from './media.ts';
 import { server } from './server.ts';
 import { validation } from './validation.ts';
 
@@ -16,6 +18,8 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   home,
   auth,
   catalogue,
+  media,
+  creator,
   docs,
   validation,
   server,

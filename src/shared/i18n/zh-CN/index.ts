@@ -1,9 +1,11 @@
 import { auth } from './auth.ts';
 import { catalogue } from './catalogue.ts';
 import { common } from './common.ts';
+import { creator } from './creator.ts';
 import { docs } from './docs.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
+import { media } from './media.ts';
 import { server } from './server.ts';
 import { validation } from './validation.ts';
 
@@ -11,7 +13,7 @@ import { validation } from './validation.ts';
  * The zh-CN catalogue, one module per area: the default and the reference. Every key of an area here
  * must exist in the same area of en (the `AreaMessages` type there enforces it).
  */
-export const zhCN = { common, header, home, auth, catalogue, docs, validation, server } as const;
+export const zhCN = { common, header, home, auth, catalogue, media, creator, docs, validation, server } as const;
 
 export type MessageAreas = typeof zhCN;
 /** A part of the catalogue that is loaded as a whole (server messages, the catalogue pages…). */

@@ -1,0 +1,19 @@
+import type { AstroGlobal } from 'astro';
+import type { SessionUser } from '../../shared/auth-model.ts';
+import { loginHref } from '../../shared/catalogue-format.ts';
+import { isCreatorGroup } from '../../shared/creator-sidebar.ts';
+import { sessionViewer } from '../galgame/viewer.ts';
+
+export type CreatorGate = { redirect: Response } | { redirect: null; viewer: SessionUser; allowed: boolean };
+
+/**
+ * Who may open a permission-needing creator page: visitors are sent to log in (and back); members who
+ * are not creators get a 403 page. Display only: every call the page makes is checked by the API.
+ */
+export function creatorGate(Astro: AstroGlobal): CreatorGate {
+  const viewer = sessionViewer(Astro.cookies);
+  if (!viewer) return { redirect: Astro.redirect(loginHref(`${Astro.url.pathname}${Astro.url.search}`)) };
+  const allowed = isCreatorGroup(viewer.hikariUserGroup);
+  if (!allowed) Astro.response.status = 403;
+  return { redirect: null, viewer, allowed };
+}

@@ -1,0 +1,163 @@
+import { useStore } from '@nanostores/react';
+import { useId, useRef, useState } from 'react';
+import { $session } from '../../../stores/session.ts';
+import { toast } from '../../../stores/toast.ts';
+import type { UploadTarget } from '../../../stores/upload.ts';
+import { uploadFailureText } from '../../../stores/upload.ts';
+import { Icon } from '../ui/Icon.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { useT } from '../ui/use-t.ts';
+import EmojiPicker from './EmojiPicker.tsx';
+import ImageUploader from './ImageUploader.tsx';
+
+/** The insert dialog resizes large pictures to at most 2560×1440 before compressing (spec §9). */
+export const INSERT_DIALOG_COMPRESS = { resize: true, maxWidth: 2560, maxHeight: 1440 } as const;
+export const INSERT_DIALOG_SIZE_PX = 200;
+
+export interface RichCommentInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Where images written here are stored (`comment`, `private_message/{userId}`…). */
+  uploadTarget: UploadTarget;
+  label?: string;
+  maxLength?: number;
+  rows?: number;
+  placeholder?: string;
+}
+
+/** `text` with `insert` put in place of the selection, and where the caret goes after it. */
+export function insertAt(text: string, insert: string, start: number, end: number): { value: string; caret: number } {
+  const from = Math.max(0, Math.min(start, text.length));
+  const to = Math.max(from, Math.min(end, text.length));
+  return { value: text.slice(0, from) + insert + text.slice(to), caret: from + insert.length };
+}
+
+/** Markers of images, one per line: `[img]{url}[/img]`. */
+export const imageMarkers = (urls: readonly string[]) => urls.map((url) => `[img]${url}[/img]`).join('\n');
+
+/**
+ * A text input for comments and messages with the emoji picker and an image insert dialog; emoji and
+ * images go into the text as markers (`[emoji:set/name]`, `[img]url[/img]`) at the caret.
+ */
+export default function RichCommentInput({
+  value,
+  onChange,
+  uploadTarget,
+  label,
+  maxLength,
+  rows = 4,
+  placeholder,
+}: RichCommentInputProps) {
+  const t = useT();
+  const session = useStore($session);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const selection = useRef({ start: value.length, end: value.length });
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [uploaded, setUploaded] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [round, setRound] = useState(0);
+  const id = useId();
+
+  const remember = () => {
+    const element = area.current;
+    if (element) selection.current = { start: element.selectionStart, end: element.selectionEnd };
+  };
+  const insert = (text: string) => {
+    const { start, end } = selection.current;
+    const next = insertAt(value, text, start, end);
+    onChange(next.value);
+    selection.current = { start: next.caret, end: next.caret };
+    requestAnimationFrame(() => {
+      const element = area.current;
+      if (!element) return;
+      element.focus();
+      element.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const openImages = () => {
+    if (!session) {
+      toast.warning(uploadFailureText(t, 'upload.loginFirst'));
+      return;
+    }
+    remember();
+    setUploaded([]);
+    setRound((value) => value + 1);
+    setDialogOpen(true);
+  };
+  const insertImages = () => {
+    if (uploaded.length > 0) insert(imageMarkers(uploaded));
+    setDialogOpen(false);
+  };
+
+  return (
+    <div className="rounded-lg border border-zinc-300 bg-white focus-within:border-accent dark:border-zinc-600 dark:bg-zinc-900">
+      <label htmlFor={id} className="sr-only">
+        {label ?? t('composer.label')}
+      </label>
+      <textarea
+        ref={area}
+        id={id}
+        value={value}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(event) => {
+          onChange(event.target.value);
+          selection.current = { start: event.target.selectionStart, end: event.target.selectionEnd };
+        }}
+        onSelect={remember}
+        onBlur={remember}
+        className="block w-full resize-y rounded-t-lg bg-transparent px-3 py-2 text-sm focus:outline-none"
+      />
+      <div className="flex items-center gap-1 border-t border-zinc-200 px-1.5 py-1 dark:border-zinc-700">
+        <EmojiPicker onSelect={insert} />
+        <button
+          type="button"
+          onClick={openImages}
+          aria-haspopup="dialog"
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-zinc-600 hover:bg-zinc-100 hover:text-accent dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          <Icon name="images" className="size-5" />
+          <span>{t('composer.image')}</span>
+        </button>
+        {maxLength !== undefined && (
+          <span className="ml-auto px-2 text-xs text-zinc-600 dark:text-zinc-400">
+            {value.length} / {maxLength}
+          </span>
+        )}
+      </div>
+      <Modal
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        title={t('composer.imageDialog')}
+        size="large"
+        footer={
+          <>
+            <button type="button" onClick={() => setDialogOpen(false)} className="hk-btn hk-btn-ghost">
+              {t('composer.cancel')}
+            </button>
+            <button
+              type="button"
+              onClick={insertImages}
+              disabled={busy || uploaded.length === 0}
+              className="hk-btn hk-btn-primary"
+            >
+              {t('composer.insert')}
+            </button>
+          </>
+        }
+      >
+        <ImageUploader
+          key={round}
+          target={uploadTarget}
+          size={INSERT_DIALOG_SIZE_PX}
+          compress={INSERT_DIALOG_COMPRESS}
+          allowLink
+          onChange={setUploaded}
+          onBusyChange={setBusy}
+        />
+      </Modal>
+    </div>
+  );
+}
