@@ -190,3 +190,56 @@ test('the emoji picker works from the keyboard: focus moves in, arrows move, Ent
   await expect(page.getByLabel('内容')).toHaveValue('[emoji:hikari/wink]');
   await expect(page.getByLabel('内容')).toBeFocused();
 });
+
+test('the insert dialog takes pasted and dropped images, refuses other files, and checks image links', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await logInAsDemo(page, '/test/rich-comment-input');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('button', { name: '插入图片' }).click();
+  const dialog = page.getByRole('dialog', { name: '插入图片' });
+  const png = [...(await smallPng())];
+
+  // A pasted image and a dropped one, as the browser hands them over.
+  const group = dialog.getByRole('group', { name: '图片' });
+  for (const kind of ['paste', 'drop'] as const) {
+    await group.evaluate(
+      (element, [bytes, how]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], `${how}.png`, { type: 'image/png' }));
+        transfer.items.add(new File(['<svg onload=alert(1)>'], 'note.txt', { type: 'text/plain' }));
+        const event =
+          how === 'paste'
+            ? new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
+            : new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+        element.dispatchEvent(event);
+      },
+      [png, kind] as const,
+    );
+  }
+  await expect(dialog.getByAltText('图片 2')).toBeVisible();
+  await expect(dialog.getByAltText('图片 3')).toHaveCount(0);
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 });
+  await expect(dialog.getByText('2 / 9')).toBeVisible();
+
+  // Links: empty, not http(s), then a good one.
+  const link = dialog.getByLabel('插入图片链接');
+  await dialog.getByRole('button', { name: '添加链接' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请输入图片链接');
+  await link.fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: '添加链接' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('请输入正确的图片链接');
+  await link.fill('https://example.com/cover.png');
+  await dialog.getByRole('button', { name: '添加链接' }).click();
+  await expect(dialog.getByText('3 / 9')).toBeVisible();
+
+  // Removing one keeps focus in the dialog, on the next image's remove button.
+  await dialog.getByRole('button', { name: '移除图片 1' }).click();
+  await expect(dialog.getByRole('button', { name: '移除图片 1' })).toBeFocused();
+  await expect(dialog.getByText('2 / 9')).toBeVisible();
+  await dialog.getByRole('button', { name: '插入', exact: true }).click();
+  const text = await page.getByLabel('内容').inputValue();
+  expect(text.match(/\[img\]/g)).toHaveLength(2);
+  expect(text).toContain('[img]https://example.com/cover.png[/img]');
+});
