@@ -15,8 +15,8 @@ function deps(overrides: Partial<UploadDeps> = {}): UploadDeps & { calls: string
       calls.push('compress');
       return { blob: image('image/webp'), width: 800, height: 600, quality: 0.8, iterations: 1, passedThrough: false };
     }),
-    requestAddress: vi.fn(async (target, format) => {
-      calls.push(`address ${target.type}/${target.id} ${format}`);
+    requestAddress: vi.fn(async (target, format, size) => {
+      calls.push(`address ${target.type}/${target.id} ${format} ${size}`);
       return {
         url: 'https://bucket.example.org/comment/7/abc123.webp?X-Amz-Signature=zz',
         headers: { 'Content-Type': 'image/webp' },
@@ -41,7 +41,7 @@ describe('uploading one image', () => {
       { onStatus: (s) => states.push(s) },
       transport,
     );
-    expect(transport.calls).toEqual(['compress', 'address comment/7 webp', 'put']);
+    expect(transport.calls).toEqual(['compress', 'address comment/7 webp 16', 'put']);
     expect(states).toEqual(['processing', 'uploading', 'done']);
     expect(result).toEqual({
       url: 'https://img.example.org/comment/7/abc123.webp',

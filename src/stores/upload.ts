@@ -42,7 +42,12 @@ export interface UploadedImage {
 
 /** The transport, replaceable in tests. */
 export interface UploadDeps {
-  requestAddress(target: UploadTarget, format: UploadFormat, signal?: AbortSignal): Promise<UploadAddress>;
+  requestAddress(
+    target: UploadTarget,
+    format: UploadFormat,
+    size: number,
+    signal?: AbortSignal,
+  ): Promise<UploadAddress>;
   put(address: UploadAddress, blob: Blob, options: Pick<UploadOptions, 'signal' | 'onProgress'>): Promise<void>;
   compress: typeof compressImage;
   loggedIn(): boolean;
@@ -98,7 +103,7 @@ export async function uploadImage(
   const format = FORMAT_OF_TYPE[compressed.blob.type];
   if (!format) throw new UploadFailure('upload.reason.conversion');
   options.onStatus?.('uploading');
-  const address = await deps.requestAddress(target, format, options.signal);
+  const address = await deps.requestAddress(target, format, compressed.blob.size, options.signal);
   await deps.put(address, compressed.blob, options);
   const url = publicImageUrl(deps.imageBedUrl(), target, address.url);
   options.onStatus?.('done');
@@ -172,7 +177,7 @@ function storageMessage(xhr: XMLHttpRequest): string {
 }
 
 const browserDeps: UploadDeps = {
-  async requestAddress(target, format, signal) {
+  async requestAddress(target, format, size, signal) {
     const [{ api }, { mediaContract }] = await Promise.all([
       import('./api-client.ts'),
       import('../shared/media/media.contract.ts'),
@@ -180,7 +185,7 @@ const browserDeps: UploadDeps = {
     try {
       const answer = await api.call(
         mediaContract.upload,
-        { body: { type: target.type, id: String(target.id), format } },
+        { body: { type: target.type, id: String(target.id), format, size } },
         { signal },
       );
       return answer.data;

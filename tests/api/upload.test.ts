@@ -49,6 +49,18 @@ describe('POST /api/upload: upload addresses', () => {
     expect(again.key).not.toBe(address.key);
   });
 
+  it('makes an address for exactly `size` bytes when asked, and refuses sizes past the cap', async () => {
+    const sized = data((await upload({ type: 'comment', id: 12, format: 'webp', size: 1234 })).body);
+    const url = new URL(sized.url);
+    expect(storage.verifyUpload(`${url.pathname}${url.search}`)).toMatchObject({ maxBytes: 1234 });
+    const tooBig = await upload({ type: 'comment', id: 12, format: 'webp', size: 4 * 1024 * 1024 + 1 });
+    expect([tooBig.res.status, tooBig.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    for (const size of [0, -1, 1.5, '12', null]) {
+      const bad = await upload({ type: 'comment', id: 12, format: 'webp', size });
+      expect([bad.res.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  });
+
   it('takes chat images for an existing user, and jpg as jpeg', async () => {
     const address = data((await upload({ type: `private_message/${otherUserId}`, id: 'c1', format: 'jpg' })).body);
     expect(address.key).toMatch(new RegExp(`^private_message/${otherUserId}/c1/[A-Za-z0-9_-]+\\.jpeg$`));

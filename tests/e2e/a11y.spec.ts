@@ -53,6 +53,15 @@ async function useMode(page: Page, mode: Theme) {
 
 /** Runs axe on the page as it is now and fails with a readable list of what is wrong. */
 async function expectNoViolations(page: Page, label: string) {
+  // A dialog or popover still fading in blends its colours with the page behind: measure the end state.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const found = result.violations.map(
     (v) =>

@@ -126,6 +126,7 @@ function routes(): { path: string; status?: number }[] {
     { path: '/privacy-policy' },
     { path: '/terms-of-service' },
     { path: '/friend-links' },
+    { path: '/test/rich-comment-input' },
     { path: '/no-such-page', status: 404 },
   ];
 }
@@ -236,6 +237,25 @@ test('logged in, every page keeps to English and messages from the browser are E
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
     expect.soft(await chineseInChrome(page), path).toEqual([]);
   }
+
+  // A creator page answers members with a 403 page, in English (the browser logs the status).
+  await visit(page, '/create/emoji');
+  await expect(page.getByRole('heading', { name: 'Creator permission needed' })).toBeVisible();
+  expect.soft(await chineseInChrome(page), '/create/emoji').toEqual([]);
+  expect(errors.splice(0).map((error) => /status of (\d+)/.exec(error)?.[1])).toEqual(['403']);
+
+  // The comment input's emoji picker and image dialog.
+  await visit(page, '/test/rich-comment-input');
+  await page.getByRole('button', { name: 'Emoji', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Insert emoji hikari/smile' })).toBeVisible();
+  expect.soft(await chineseInChrome(page), 'emoji picker').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Insert image' }).click();
+  await expect(page.getByRole('dialog', { name: 'Insert images' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add link' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('please enter the image link');
+  expect.soft(await chineseInChrome(page), 'image dialog').toEqual([]);
+  await page.getByRole('button', { name: 'Cancel' }).click();
 
   // The user menu and the logout confirmation (a store-driven dialog) speak English.
   await page.getByRole('button', { name: 'User menu' }).click();

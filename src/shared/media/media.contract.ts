@@ -18,6 +18,7 @@ export const mediaContract = {
     body: uploadBodySchema,
     response: as<UploadAddress>(),
     auth: 'required',
-    summary: 'An address to PUT one image to (5 minutes, one content type, at most 4 MB); 10 a minute',
+    summary:
+      'An address to PUT one image to (5 minutes, one content type, at most 4 MB, exactly `size` bytes when given); 10 a minute',
   }),
 } as const;

@@ -50,6 +50,14 @@ export const uploadBodySchema = z.object({
     .transform(String)
     .refine((id) => UPLOAD_ID.test(id), { error: 'validation.upload.id' }),
   format: z.enum(UPLOAD_FORMATS, { error: 'validation.upload.format' }),
+  // Beyond the spec's three fields: the exact size in bytes, when the browser knows it (it compresses
+  // first). The address then takes that length only, on S3 too, where nothing else caps a PUT.
+  size: z
+    .number({ error: 'validation.upload.size' })
+    .int({ error: 'validation.upload.size' })
+    .min(1, { error: 'validation.upload.size' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.upload.size' })
+    .optional(),
 });
 export type UploadBody = z.infer<typeof uploadBodySchema>;
 

@@ -55,6 +55,42 @@ describe('images uploaded to S3, on first use', () => {
     expect(await storage.head('comment/3/page.png')).toBeNull();
   });
 
+  it('takes exactly the size the address was made for, when the browser gives it', async () => {
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#39c5bb' } })
+      .webp()
+      .toBuffer();
+    const signed = await storage.presignPut({
+      key: 'comment/3/sized.webp',
+      contentType: 'image/webp',
+      maxBytes: 4 * 1024 * 1024,
+      contentLength: image.length,
+      expiresInSeconds: 120,
+    });
+    const put = (body: Uint8Array<ArrayBuffer>) => fetch(signed.url, { method: 'PUT', body, headers: signed.headers });
+    const larger = new Uint8Array(image.length + 1000);
+    larger.set(image);
+    expect((await put(larger)).status).toBe(403);
+    expect((await put(new Uint8Array(image))).status).toBe(200);
+  });
+
+  it('keeps an image whose check could not run, and deletes one refused for what it is', async () => {
+    const { sharedTransformQueue } = await import('./image.service.ts');
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#39c5bb' } })
+      .webp()
+      .toBuffer();
+    await upload('comment/3/busy.webp', image, 'image/webp');
+    // The queue refuses (as when full): the object stays for the next use.
+    const run = sharedTransformQueue.run.bind(sharedTransformQueue);
+    sharedTransformQueue.run = () => Promise.reject(Object.assign(new Error('full'), { status: 503 }));
+    try {
+      await expect(confirmStoredImage(storage, 'comment/3/busy.webp')).rejects.toThrow();
+    } finally {
+      sharedTransformQueue.run = run;
+    }
+    expect(await storage.head('comment/3/busy.webp')).not.toBeNull();
+    expect((await confirmStoredImage(storage, 'comment/3/busy.webp')).contentType).toBe('image/webp');
+  });
+
   it('refuses what was never uploaded', async () => {
     const error = await confirmStoredImage(storage, 'comment/3/none.webp').catch((e: unknown) => e as StorageError);
     expect(error).toMatchObject({ status: 400, code: 'UPLOAD_INCOMPLETE' });

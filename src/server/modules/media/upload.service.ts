@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { assertMayUploadEmoji } from '../emoji/emoji.service.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { hitRateLimit, rateLimited, releaseRateLimit, type RateRule } from '../../platform/rate-limit.ts';
-import { contentTypeForKey } from '../../platform/storage/storage.ts';
+import { contentTypeForKey, formatBytes } from '../../platform/storage/storage.ts';
 
 /** Upload addresses one member may ask for: 10 a minute (as Discourse allows), 300 a day. */
 export const UPLOAD_LIMITS = {
@@ -74,6 +74,12 @@ export async function createUploadAddress(
   uploader: Uploader,
   body: UploadBody,
 ): Promise<UploadAddress> {
+  if (body.size !== undefined && body.size > UPLOAD_MAX_BYTES)
+    throw new HttpError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      messageRef('server.storage.tooLarge', { max: formatBytes(UPLOAD_MAX_BYTES) }),
+    );
   await checkAllowed(ctx, uploader, body);
   // checkAllowed has refused creator kinds to everyone else.
   const creatorKind = CREATOR_UPLOAD_TYPES.includes(body.type as UploadType);
@@ -94,6 +100,7 @@ export async function createUploadAddress(
     key,
     contentType,
     maxBytes: UPLOAD_MAX_BYTES,
+    contentLength: body.size,
     expiresInSeconds: UPLOAD_URL_SECONDS,
   });
   return {

@@ -66,6 +66,7 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.favoriteType.invalid': 'Unknown favourite type',
   'validation.upload.type': 'Unknown upload type',
   'validation.upload.id': 'The upload id must be 1–64 letters, digits, "-" or "_"',
+  'validation.upload.size': 'The image size must be a whole number of bytes',
   'validation.upload.format': 'Unsupported image format (webp, jpeg, png, gif or avif)',
   'validation.emoji.nameCharacters':
     '{label} may only contain letters, digits, "_", "." and "-", and cannot be only dots',

@@ -65,6 +65,7 @@ export const validation = {
   'validation.favoriteType.invalid': '收藏类型无效',
   'validation.upload.type': '上传类型无效',
   'validation.upload.id': '上传编号须为 1–64 个字母、数字、“-”或“_”',
+  'validation.upload.size': '图片大小应为正整数（字节）',
   'validation.upload.format': '不支持的图片格式（可用 webp、jpeg、png、gif、avif）',
   'validation.emoji.nameCharacters': '{label}只能包含文字、数字、“_”、“.”和“-”，且不能只由“.”组成',
   'validation.emoji.setRequired': '请指定表情包（emojiSetId 或 emojiSetName）',
