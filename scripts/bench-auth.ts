@@ -1,6 +1,5 @@
 // npm run bench:auth — argon2id verify time (in process) and login throughput of the built server
 // (requests per second at 20 concurrent connections, 100 accounts).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwor
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
 import { createUser } from '../src/server/modules/users/users.service.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4397);
@@ -47,27 +47,8 @@ const PASSWORD = 'benchmark password 123';
     await createUser(db, { name: `bench_${i}`, email: `bench_${i}@bench.test`, passwordHash });
   await close();
 }
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    TRUST_PROXY: 'true',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startBenchServer(port, { DATA_DIR: dataDir, SEED_DEMO: 'false', TRUST_PROXY: 'true' });
 try {
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
   const requests = Array.from({ length: ACCOUNTS }, (_, i) => ({
     method: 'POST' as const,
     path: '/api/v2/user/login',
@@ -89,7 +70,6 @@ try {
     `login, 20 connections, ${seconds} s: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,10 +1,11 @@
 // npm run bench:catalogue — /galgame/list with two filters and /galgame/{id} on 50 000 generated games
 // (SQLite): p50/p99 render latency with one connection, and throughput with 10 connections. Run `npm run build` first. The generated database is
 // kept in .bench/catalogue between runs (BENCH_FRESH=1 regenerates it).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4396);
@@ -40,21 +41,8 @@ if (!existsSync(path.join(dataDir, 'hikari.db'))) {
   if (gen.status !== 0) process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startBenchServer(port, { DATA_DIR: dataDir, SEED_DEMO: 'false' });
 try {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
   const targets: [string, string[]][] = [
     [
       '/galgame/list, two filters',
@@ -88,6 +76,5 @@ try {
   console.log(`\n${count} games, SQLite, ${seconds} s per row, Node ${process.versions.node}`);
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
 }

@@ -1,7 +1,6 @@
 // npm run bench:upload — upload throughput of the built server: 50 members at once, each asking for an
 // address and PUTting a compressed photo (the worst realistic case: a 12 MP webp just under 2 MB, which
 // the server decodes, checks and re-encodes), a few rounds each within the per-minute limit.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { migrateToLatest } from '../src/server/db/migrator.ts';
 import { hashPassword } from '../src/server/modules/auth/password.ts';
 import { createUser } from '../src/server/modules/users/users.service.ts';
 import type { UploadAddress } from '../src/shared/media/upload.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4396);
@@ -60,29 +60,14 @@ const PASSWORD = 'benchmark password 123';
   await close();
 }
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    TRUST_PROXY: 'true',
-    WEB_CONCURRENCY: processes,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const server = await startBenchServer(port, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  TRUST_PROXY: 'true',
+  WEB_CONCURRENCY: processes,
 });
 
 try {
-  for (let i = 0; i < 150; i++) {
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
   const tokens = await Promise.all(
     Array.from({ length: MEMBERS }, async (_, i) => {
       const res = await fetch(`${base}/api/v2/user/login`, {
@@ -147,7 +132,6 @@ try {
   );
   console.log(`  refused: ${failures.size === 0 ? 'none' : [...failures].map(([k, n]) => `${k} ×${n}`).join(', ')}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

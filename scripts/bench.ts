@@ -1,6 +1,6 @@
 // npm run bench — load test of the built server: requests per second and p50/p99 latency for the
 // home page and a docs page at 50 concurrent connections. Run `npm run build` first.
-import { spawn } from 'node:child_process';
+import { startBenchServer } from './bench-server.ts';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,25 +18,6 @@ if (!existsSync(path.join(root, 'dist/server/entry.mjs'))) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-bench-'));
-const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
 interface Row {
   path: string;
   'req/s': number;
@@ -46,8 +27,8 @@ interface Row {
   non2xx: number;
 }
 
+const server = await startBenchServer(port, { DATA_DIR: dataDir });
 try {
-  await waitForHealth();
   const rows: Row[] = [];
   for (const target of targets) {
     // A short warm-up so the first-request costs (module loading, JIT) do not count.
@@ -68,7 +49,6 @@ try {
   );
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

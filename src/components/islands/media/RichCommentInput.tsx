@@ -22,7 +22,6 @@ export interface RichCommentInputProps {
   label?: string;
   maxLength?: number;
   rows?: number;
-  placeholder?: string;
 }
 
 /** `text` with `insert` put in place of the selection, and where the caret goes after it. */
@@ -46,7 +45,6 @@ export default function RichCommentInput({
   label,
   maxLength,
   rows = 4,
-  placeholder,
 }: RichCommentInputProps) {
   const t = useT();
   const session = useStore($session);
@@ -101,7 +99,6 @@ export default function RichCommentInput({
         value={value}
         rows={rows}
         maxLength={maxLength}
-        placeholder={placeholder}
         onChange={(event) => {
           onChange(event.target.value);
           selection.current = { start: event.target.selectionStart, end: event.target.selectionEnd };
