@@ -20,7 +20,7 @@ import { toast } from './toast.ts';
 
 export const API_TIMEOUT_MS = 60_000;
 /** How long to wait for another tab to store the tokens it won a refresh race with. */
-export const ROTATION_WAIT_MS = 2000;
+export const ROTATION_WAIT_MS = 5000;
 const ROTATION_POLL_MS = 200;
 
 /** Failures that never reached an answer from the server, or got one that is not an envelope. */
@@ -117,7 +117,7 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: BodyOptions): Promise<ApiSuccess<T>>;
   delete<T>(path: string, body?: unknown, options?: BodyOptions): Promise<ApiSuccess<T>>;
   /** Refreshes the tokens; concurrent callers share one request. */
-  refresh(options?: { keepalive?: boolean }): Promise<RefreshOutcome>;
+  refresh(): Promise<RefreshOutcome>;
   /** Spec §7 logout: tells the server, then logs out locally and goes home even when the call fails. */
   logout(): Promise<void>;
 }
@@ -275,7 +275,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function runRefresh(keepalive: boolean): Promise<RefreshOutcome> {
+  async function runRefresh(): Promise<RefreshOutcome> {
     const token = readRefreshToken();
     if (!token) {
       expire();
@@ -283,7 +283,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     try {
       const { refresh: endpoint } = await loadAuthContract();
-      const answer = await send<RefreshData>(endpoint.method, endpoint.path, { body: { token }, keepalive }, null);
+      // Always keepalive: a page left mid-refresh (a click on a link) must not cancel it, or the server
+      // would have used the token up while the browser never got the new one (the answer also sets them
+      // as cookies, which the browser stores after the page is gone).
+      const answer = await send<RefreshData>(
+        endpoint.method,
+        endpoint.path,
+        { body: { token }, keepalive: true },
+        null,
+      );
       if (!isRefreshData(answer.data))
         throw new ApiError({ status: 200, code: 'BAD_RESPONSE', message: 'bad refresh' });
       applyRefresh(answer.data);
@@ -301,8 +309,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  function refresh(options: { keepalive?: boolean } = {}): Promise<RefreshOutcome> {
-    refreshing ??= runRefresh(options.keepalive ?? false).finally(() => {
+  function refresh(): Promise<RefreshOutcome> {
+    refreshing ??= runRefresh().finally(() => {
       refreshing = null;
     });
     return refreshing;

@@ -24,8 +24,8 @@ export interface RefresherDeps {
   page: EventTarget & { readonly visibilityState: string };
   /** The window: `pagehide`. */
   window: EventTarget;
-  /** The API client's shared refresh, so a 401 retry and the timer never refresh twice at once. */
-  refresh: (options: { keepalive: boolean }) => Promise<unknown>;
+  /** The API client's shared refresh (keepalive), so a 401 retry and the timer never refresh twice at once. */
+  refresh: () => Promise<unknown>;
   readAccessToken: () => string | null;
   readRefreshToken: () => string | null;
   /** Called on a check that finds no refresh token (the login ran out, or another tab logged out). */
@@ -42,21 +42,21 @@ export interface TokenRefresher {
   start(): void;
   stop(): void;
   /** Refreshes when needed; true when a refresh was started. */
-  check(options?: { keepalive?: boolean }): boolean;
+  check(): boolean;
 }
 
 export function createTokenRefresher(deps: RefresherDeps): TokenRefresher {
   let cancelInterval: (() => void) | null = null;
   let started = false;
 
-  function check(options: { keepalive?: boolean } = {}): boolean {
+  function check(): boolean {
     if (!deps.readRefreshToken()) {
       deps.onNoRefreshToken?.();
       return false;
     }
     const access = deps.readAccessToken();
     if (access && !needsRefresh(accessTokenExpiresAt(access), deps.now())) return false;
-    deps.refresh({ keepalive: options.keepalive ?? false }).catch((error: unknown) => {
+    deps.refresh().catch((error: unknown) => {
       console.warn('[auth] background token refresh failed', error);
     });
     return true;
@@ -75,8 +75,8 @@ export function createTokenRefresher(deps: RefresherDeps): TokenRefresher {
 
   // Hidden pages do not check; a page coming back checks at once and restarts the 60 s rhythm.
   const onVisibilityChange = () => (deps.page.visibilityState === 'hidden' ? pause() : resume());
-  // Before the page goes away; keepalive lets the request finish after it (spec §4).
-  const onPageHide = () => void check({ keepalive: true });
+  // Before the page goes away; the refresh is keepalive, so it finishes after it (spec §4).
+  const onPageHide = () => void check();
 
   return {
     start() {
@@ -110,7 +110,7 @@ export function startTokenRefresher(): () => void {
     },
     page: document,
     window,
-    refresh: (options) => api.refresh(options),
+    refresh: () => api.refresh(),
     readAccessToken,
     readRefreshToken,
     // The header should stop showing a login whose tokens are gone.

@@ -318,8 +318,19 @@ test('the home page links the Galgame section and shows the newest games', async
   await expect(page.getByTestId('galgame-banner')).toBeVisible();
 });
 
-test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ page, context }) => {
+test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ page, context, request }) => {
+  // Start from the default whatever an earlier attempt left behind (the login below reads it).
+  const login = await request.post('/api/v2/user/login', { data: DEMO });
+  const { hikariAccessToken } = ((await login.json()) as { data: { hikariAccessToken: string } }).data;
+  const reset = await request.put('/api/user/user-setting', {
+    headers: { Authorization: `Bearer ${hikariAccessToken}` },
+    data: { nsfw: 'blur' },
+  });
+  expect(reset.status()).toBe(200);
   await logIn(page, '/galgame');
+  // The menu opens once the header has hydrated; a click before that is a click on plain HTML.
+  const hydrated = () => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await hydrated();
   const menu = page.getByTestId('user-menu-button');
   await menu.click();
   const group = page.getByTestId('user-menu-nsfw');
@@ -333,6 +344,7 @@ test('the NSFW cover setting is chosen in the avatar menu and kept', async ({ pa
       decodeURIComponent((await context.cookies()).find((c) => c.name === 'hikari-user-info')?.value ?? ''),
     )
     .toContain('"nsfw":"hide"');
+  await hydrated();
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByTestId('user-menu-nsfw').getByRole('menuitemradio', { name: '隐藏' })).toHaveAttribute(
     'aria-checked',

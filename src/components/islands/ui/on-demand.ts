@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 
 /**
  * Code an island needs only once someone uses it (a menu's list, a dialog, the image preview): a
@@ -74,7 +74,7 @@ export interface DeferredMenu<T> {
     'aria-haspopup': 'menu';
     'aria-expanded': false;
     onPointerEnter: () => void;
-    onPointerDown: () => void;
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
     onFocus: () => void;
     onClick: () => void;
     onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
@@ -83,7 +83,7 @@ export interface DeferredMenu<T> {
 
 /**
  * A dropdown menu whose code (Radix) loads on first intent. Until it arrives the trigger is a plain
- * button with the menu button's ARIA; a click or an opening key asks for the menu, which opens as soon
+ * button with the menu button's ARIA; a press, click or opening key asks for the menu, which opens as soon
  * as its code is there, with the focus where the keyboard user expects it.
  */
 export function useDeferredMenu<T>(code: OnDemand<T>): DeferredMenu<T> {
@@ -117,7 +117,13 @@ export function useDeferredMenu<T>(code: OnDemand<T>): DeferredMenu<T> {
       'aria-haspopup': 'menu',
       'aria-expanded': false,
       onPointerEnter: prepare,
-      onPointerDown: prepare,
+      // A menu opens on press, as Radix's own trigger does: when the code arrives between press and
+      // release (it is cached after the first page), the plain button is gone before its click.
+      onPointerDown: (event) => {
+        if (event.button !== 0 || event.ctrlKey) return prepare();
+        setOpen(true);
+        void take();
+      },
       onFocus: prepare,
       onClick: () => {
         setOpen(true);
