@@ -21,6 +21,9 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   catalogue: 'Catalogue: favourites, ratings, downloads',
   media: 'Media',
   emoji: 'Emoji',
+  community: 'Community: sections, topics, posts, articles, a user’s content',
+  comments: 'Comments',
+  reactions: 'Likes and reports',
 };
 
 const LOGIN: Record<AuthMode, string> = {

@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   'UPLOAD_URL_EXPIRED',
   'UPLOAD_SIGNATURE_INVALID',
   'UPLOAD_INCOMPLETE',
+  'SLUG_TAKEN',
+  'CONTENT_CONFLICT',
+  'ALREADY_REPORTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

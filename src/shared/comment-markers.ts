@@ -33,8 +33,8 @@ export function emojiPart(part: string): boolean {
   return EMOJI_PART.test(part) && !ONLY_DOTS.test(part);
 }
 
-/** The trimmed URL when `body` is an acceptable image address, else null. */
-function imageUrl(body: string): string | null {
+/** The trimmed URL when `body` is an acceptable image address (http or https, nothing unsafe), else null. */
+export function imageUrl(body: string): string | null {
   if (body.length > MAX_IMAGE_BODY) return null;
   const url = body.trim();
   if (url.length === 0 || url.length > MAX_IMAGE_URL_LENGTH) return null;

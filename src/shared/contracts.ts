@@ -1,9 +1,12 @@
 import { authContract } from './auth/auth.contract.ts';
 import { catalogueContract } from './catalogue/catalogue.contract.ts';
+import { commentsContract } from './comments/comments.contract.ts';
+import { communityContract } from './community/community.contract.ts';
 import type { AnyEndpoint, Contract } from './contract.ts';
 import { emojiContract } from './emoji/emoji.contract.ts';
 import { healthContract } from './health/health.contract.ts';
 import { mediaContract } from './media/media.contract.ts';
+import { reactionsContract } from './reactions/reactions.contract.ts';
 import { siteContract } from './site/site.contract.ts';
 import { usersContract } from './users/users.contract.ts';
 
@@ -19,6 +22,9 @@ export const apiContracts = {
   catalogue: catalogueContract,
   media: mediaContract,
   emoji: emojiContract,
+  community: communityContract,
+  comments: commentsContract,
+  reactions: reactionsContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

@@ -43,7 +43,15 @@ export const CREATOR_GROUPS_NAV: readonly CreatorGroup[] = [
   },
 ];
 
-export const CREATOR_BUILT_ROUTES: ReadonlySet<string> = new Set(['/create/emoji', '/create/emoji/manage']);
+export const CREATOR_BUILT_ROUTES: ReadonlySet<string> = new Set([
+  '/create/home',
+  '/create/content/post',
+  '/create/content/article',
+  '/create/content/draft/home',
+  '/create/content/manage/home',
+  '/create/emoji',
+  '/create/emoji/manage',
+]);
 
 export const isCreatorGroup = (group: UserGroup | null | undefined): boolean =>
   group !== null && group !== undefined && CREATOR_GROUPS.includes(group);

@@ -88,12 +88,25 @@ export const DECIMAL_ID = /^[1-9]\d{0,14}$/;
 /** The 24-hex-digit `_id` of users. */
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
 
-/** A positive integer id from a path or query string: decimal digits only, within the safe integers. */
+/**
+ * The largest id a row can have: ids are `integer` columns, 32-bit on PostgreSQL, so a larger one names
+ * nothing there and would fail the query instead of answering. Both databases refuse it alike, before
+ * any query.
+ */
+export const ROW_ID_MAX = 2_147_483_647;
+
+/** Is `value` a decimal id (as DECIMAL_ID writes it) that a row can have? */
+export const isRowId = (value: string): boolean => DECIMAL_ID.test(value) && Number(value) <= ROW_ID_MAX;
+
+/** A positive integer id from a path or query string: decimal digits only, at most ROW_ID_MAX. */
 export function decimalId(label: MessageKey = 'validation.label.id') {
   return z
     .string({ error: messageRef('validation.id.invalid', { label }) })
     .regex(DECIMAL_ID, { error: messageRef('validation.id.digits', { label }) })
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= ROW_ID_MAX, {
+      error: messageRef('validation.int.range', { min: 1, max: ROW_ID_MAX, label }),
+    });
 }
 
 /**
@@ -144,5 +157,5 @@ export function bodyId(label: MessageKey) {
     .number({ error: (issue) => (issue.input === undefined ? missing : message) })
     .int({ error: message })
     .min(1, { error: message })
-    .max(Number.MAX_SAFE_INTEGER, { error: message });
+    .max(ROW_ID_MAX, { error: message });
 }

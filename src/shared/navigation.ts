@@ -44,7 +44,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
  * Sections whose pages exist. A nav item for a section that is not built yet is left out, so no link
  * leads to a missing page; each section's issue adds its route here.
  */
-export const BUILT_ROUTES: ReadonlySet<string> = new Set(['/', '/galgame', '/docs/community/community-regulation']);
+export const BUILT_ROUTES: ReadonlySet<string> = new Set([
+  '/',
+  '/community',
+  '/galgame',
+  '/docs/community/community-regulation',
+]);
 
 /**
  * Pages linked from menus (header bell, avatar menu) that exist. Like BUILT_ROUTES, a link appears

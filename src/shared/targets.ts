@@ -14,6 +14,7 @@ export const TARGET_TYPES = [
   'person',
   'character',
   'producer',
+  'rating',
   'section',
   'topic',
 ] as const;

@@ -35,6 +35,20 @@ describe('strict input on every route', () => {
     expect(r.body.code).toBe('VALIDATION_FAILED');
   };
 
+  // Ids are 32-bit integer columns on PostgreSQL: a larger id must be refused before any query, on
+  // either database, instead of failing the query.
+  describe('ids beyond what a row can have', () => {
+    const TOO_BIG = 2_147_483_648;
+    it('refuses them in paths, queries and bodies of the catalogue and users', async () => {
+      expect400(await call(app, 'GET', `/user/profile/${TOO_BIG}`));
+      expect400(await call(app, 'GET', `/galgame/${TOO_BIG}/ratings`));
+      expect400(await call(app, 'GET', `/user/favorites/check?itemType=galgame&itemId=${TOO_BIG}`, token));
+      expect400(await call(app, 'POST', '/user/favorites', token, { itemType: 'galgame', itemId: TOO_BIG }));
+      expect400(await call(app, 'DELETE', `/user/favorites/post/${TOO_BIG}`, token));
+      expect((await call(app, 'GET', `/user/profile/${TOO_BIG - 1}`)).res.status).toBe(404);
+    });
+  });
+
   describe('numbers in bodies are JSON numbers', () => {
     it.each(NOT_JSON_NUMBERS)('refuses a rating score of %s', async (_name, score) => {
       expect400(await call(app, 'PUT', `/galgame/${gameId}/rating`, token, { score, status: 'playing' }));

@@ -23,6 +23,15 @@ export const pageTags = {
   announcements: 'announcements',
   /** An emoji set: its names, its emojis and their images. */
   emojiSet: (id: number) => `emoji-set:${id}`,
+  /** A community post or article: its page, and the lists showing it. */
+  post: (id: number) => `post:${id}`,
+  article: (id: number) => `article:${id}`,
+  section: (id: number) => `section:${id}`,
+  topic: (id: number) => `topic:${id}`,
+  /** Which posts and articles exist and are published: /community and every list of them. */
+  community: 'community',
+  /** The comments on one target (its page shows the first page of them). */
+  comments: (type: string, id: number) => `comments:${type}:${id}`,
   /** Every cached page. */
   all: '*',
 } as const;

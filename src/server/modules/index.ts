@@ -3,10 +3,13 @@ import { announcementModule } from './announcement/index.ts';
 import { authModule } from './auth/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
 import { chatModule } from './chat/index.ts';
+import { communityModule } from './community/index.ts';
+import { commentsModule } from './comments/index.ts';
 import { emojiModule } from './emoji/index.ts';
 import { healthModule } from './health/index.ts';
 import { mediaModule } from './media/index.ts';
 import type { ServerModule } from './module.ts';
+import { reactionsModule } from './reactions/index.ts';
 import { siteModule } from './site/index.ts';
 import { usersModule } from './users/index.ts';
 
@@ -23,6 +26,9 @@ export const appModules: readonly ServerModule[] = [
   catalogueModule,
   mediaModule,
   emojiModule,
+  communityModule,
+  commentsModule,
+  reactionsModule,
   chatModule,
 ];
 

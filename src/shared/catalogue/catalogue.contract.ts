@@ -102,6 +102,13 @@ export const catalogueContract = {
     auth: 'optional',
     summary: "A user's favourite games (public; the caller's own when `userId` is left out)",
   }),
+  lookup: endpoint({
+    method: 'GET',
+    path: '/galgame/lookup',
+    query: z.object({ keyword: safeText({ max: 100, label: 'validation.label.keyword' }) }),
+    response: as<GalgameCard[]>(),
+    summary: 'Up to 10 published games whose title, Chinese title or an alias contains `keyword` (pickers)',
+  }),
   myRating: endpoint({
     method: 'GET',
     path: '/galgame/:id/rating',

@@ -7,10 +7,10 @@ import {
   type UserSetting,
 } from '../auth.ts';
 import { as, endpoint } from '../contract.ts';
-import { DECIMAL_ID, OBJECT_ID } from '../input-rules.ts';
+import { isRowId, OBJECT_ID } from '../input-rules.ts';
 
 /** A user is addressed by the numeric userId (decimal) or by the 24-hex-digit `_id`. */
-export const userIdField = z.string().refine((v) => DECIMAL_ID.test(v) || OBJECT_ID.test(v), {
+export const userIdField = z.string().refine((v) => isRowId(v) || OBJECT_ID.test(v), {
   error: 'validation.userId.invalid',
 });
 

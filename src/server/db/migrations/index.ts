@@ -6,6 +6,8 @@ import * as m20261123_0001 from './20261123-0001-account-safety.ts';
 import * as m20261123_0003 from './20261123-0003-jobs.ts';
 import * as m20261124_0001 from './20261124-0001-list-facets.ts';
 import * as m20261124_0002 from './20261124-0002-emoji.ts';
+import * as m20261125_0001 from './20261125-0001-community.ts';
+import * as m20261125_0002 from './20261125-0002-comments.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '20261123-0003-jobs': m20261123_0003,
   '20261124-0001-list-facets': m20261124_0001,
   '20261124-0002-emoji': m20261124_0002,
+  '20261125-0001-community': m20261125_0001,
+  '20261125-0002-comments': m20261125_0002,
 };

@@ -5,6 +5,8 @@ import { createUser, isNameTaken } from '../../modules/users/users.service.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoEmoji } from './demo-emoji.ts';
+import { seedDemoCommunity } from './demo-community.ts';
+import { seedDemoComments } from './demo-comments.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 
 const SEED_KEY = 'demo_seed';
@@ -23,7 +25,15 @@ export async function runDemoSeed(
   db: Db,
   storage: Storage,
   now: Date = new Date(),
-): Promise<{ announcements: number; accounts: number; games: number; emojis: number }> {
+): Promise<{
+  announcements: number;
+  accounts: number;
+  games: number;
+  emojis: number;
+  posts: number;
+  articles: number;
+  comments: number;
+}> {
   // Hash outside the transaction: argon2 is slow on purpose.
   const accounts = await Promise.all(
     demoAccounts.map(async (a) => ({ ...a, passwordHash: await hashPassword(a.password) })),
@@ -42,11 +52,23 @@ export async function runDemoSeed(
   const catalogue = await seedDemoCatalogue(db, now);
   // After the accounts: the demo creator owns the set.
   const emoji = await seedDemoEmoji(db, storage, now);
+  // After the catalogue: posts and articles link the demo games (and a review, a rating of one).
+  const community = await seedDemoCommunity(db, now);
+  // Last of the content: comments go on the games, and on the community's posts and articles when
+  // the community seed (which must run before this) wrote some.
+  const comments = await seedDemoComments(db, now);
   // Marked done last, so an interrupted seed runs again on the next start.
   await db
     .insertInto('system_state')
     .values({ key: SEED_KEY, value: 'v1', updated_at: now.toISOString() })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v1', updated_at: now.toISOString() }))
     .execute();
-  return { ...summary, games: catalogue.games, emojis: emoji.emojis };
+  return {
+    ...summary,
+    games: catalogue.games,
+    emojis: emoji.emojis,
+    posts: community.posts,
+    articles: community.articles,
+    comments: comments.comments,
+  };
 }

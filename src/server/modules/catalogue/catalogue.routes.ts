@@ -6,7 +6,7 @@ import { contractRoutes } from '../../http/contract-route.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { downloadsOf, galgameOfLink, reportLink } from './downloads.service.ts';
 import { addFavorite, favoriteGalgamesOf, isFavorited, listFavorites, removeFavorite } from './favorites.service.ts';
-import { galgameExists } from './galgame.service.ts';
+import { galgameExists, lookupGalgames } from './galgame.service.ts';
 import { deleteRating, myRating, ratingsOf, saveRating } from './ratings.service.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 import { pageTags, pagesChanged } from '../../http/page-cache-policy.ts';
@@ -60,6 +60,11 @@ export function catalogueRoutes(ctx: AppContext) {
       return {
         data: await favoriteGalgamesOf(db, ownerId, { page: q.page, limit: q.limit, keyword: q.keyword || undefined }),
       };
+    },
+
+    lookup: async (c, { query }) => {
+      c.header('Cache-Control', 'public, max-age=60');
+      return { data: await lookupGalgames(db, query.keyword) };
     },
 
     myRating: async (_c, { params, user }) => ({ data: { rating: await myRating(db, user.id, params.id) } }),

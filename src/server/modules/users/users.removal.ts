@@ -4,6 +4,9 @@ import { HttpError } from '../../platform/errors.ts';
 import { recountLinkReports } from '../catalogue/downloads.service.ts';
 import { lockFavoriteCounts, recountFavorites } from '../catalogue/favorites.service.ts';
 import { recountRatings } from '../catalogue/ratings.service.ts';
+import { removeCommunityContent } from '../community/community.removal.ts';
+import { removeCommentsOf } from '../comments/comments.service.ts';
+import { removeLikesOf } from '../reactions/likes.service.ts';
 
 export interface RemovedUser {
   id: string;
@@ -29,6 +32,16 @@ export const USER_REFERENCES = {
   one_time_code: 'cascade',
   login_known_address: 'cascade',
   emoji_set: 'set null',
+  // Posts, articles and follows move section, topic and follower counts: removed and recounted.
+  post: 'recount',
+  article: 'recount',
+  community_follow: 'recount',
+  // Likes and comments move counts (like counts, comment and reply counts): removed and recounted. A
+  // thread goes with its root; reports the user sent go with the account (those they resolved keep the
+  // report, resolved_by cleared).
+  reaction_like: 'recount',
+  comment: 'recount',
+  report: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */
@@ -64,6 +77,9 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
       .where('id', '=', id)
       .executeTakeFirst();
     if (!user) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
+    // Likes first: the like counts of comments that stay are recounted, those of removed ones go with them.
+    await removeLikesOf(trx, deps.targets, id);
+    await removeCommentsOf(trx, deps.targets, id);
     const [ratings, favorites, reports] = await Promise.all([
       trx.selectFrom('rating').select('galgame_id').where('user_id', '=', id).execute(),
       trx.selectFrom('favorite').select(['item_type', 'item_id']).where('user_id', '=', id).execute(),
@@ -95,9 +111,16 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
         .where('id', 'in', links.slice(i, i + 500))
         .execute();
     }
+    // Likes of the ratings that go would count for nothing.
+    await trx
+      .deleteFrom('reaction_like')
+      .where('target_type', '=', 'rating')
+      .where('target_id', 'in', (eb) => eb.selectFrom('rating').select('id').where('user_id', '=', id))
+      .execute();
     await trx.deleteFrom('rating').where('user_id', '=', id).execute();
     await trx.deleteFrom('favorite').where('user_id', '=', id).execute();
     await trx.deleteFrom('link_report').where('user_id', '=', id).execute();
+    await removeCommunityContent(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await recountRatings(trx, games);
     await recountFavorites(trx, deps.targets, favorites);

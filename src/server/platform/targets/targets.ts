@@ -26,8 +26,16 @@ export interface CounterColumn {
 /** One target type, registered by the module that owns the items. */
 export interface TargetDefinition {
   type: TargetType;
-  /** The items among `ids` that exist and that `viewer` may see (others are left out). */
-  find: (db: Db, ids: readonly number[], viewer: TargetViewer) => Promise<Map<number, TargetInfo>>;
+  /**
+   * The items among `ids` that exist and that `viewer` may see (others are left out). `registry` is for
+   * items that point at other targets (a comment is visible where its target is).
+   */
+  find: (
+    db: Db,
+    ids: readonly number[],
+    viewer: TargetViewer,
+    registry: TargetRegistry,
+  ) => Promise<Map<number, TargetInfo>>;
   /** The counters it keeps; a type without a counter cannot be favourited, liked or commented. */
   counters?: Partial<Record<TargetCounter, CounterColumn>>;
 }
@@ -68,10 +76,10 @@ export function createTargetRegistry(definitions: readonly TargetDefinition[]): 
   const find: TargetRegistry['find'] = async (db, type, ids, viewer) => {
     const definition = byType.get(type);
     if (!definition || ids.length === 0) return new Map();
-    return definition.find(db, [...new Set(ids)], viewer);
+    return definition.find(db, [...new Set(ids)], viewer, registry);
   };
 
-  return {
+  const registry: TargetRegistry = {
     types: () => [...byType.keys()],
     has: (type) => byType.has(type),
     find,
@@ -101,4 +109,5 @@ export function createTargetRegistry(definitions: readonly TargetDefinition[]): 
     },
     counterColumn,
   };
+  return registry;
 }

@@ -2,9 +2,14 @@ import type { AreaMessages } from '../message.ts';
 import type { Area, MessageAreas } from '../zh-CN/index.ts';
 import { auth } from './auth.ts';
 import { catalogue } from './catalogue.ts';
+import { comments } from './comments.ts';
 import { common } from './common.ts';
+import { community } from './community.ts';
 import { creator } from './creator.ts';
+import { discussion } from './discussion.ts';
 import { docs } from './docs.ts';
+import { editor } from './editor.ts';
+import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
@@ -20,6 +25,11 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   catalogue,
   media,
   creator,
+  community,
+  comments,
+  discussion,
+  forum,
+  editor,
   docs,
   validation,
   server,

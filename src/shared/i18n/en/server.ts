@@ -65,6 +65,9 @@ export const server: AreaMessages<typeof reference> = {
   'server.emoji.setNotFound': 'Emoji set "{set}" not found',
   'server.emoji.emojiNotFound': 'Emoji "{code}" not found',
   'server.emoji.emojiNotInSet': 'The emoji set has no emoji with ID {id}',
+  'server.articleBody.invalid': 'The article body is not in a valid format; save it again from the editor',
+  'server.articleBody.tooLarge': 'The article body is too large; shorten it and save again',
+  'server.articleBody.tooLong': 'The article body can have at most {max} characters',
   'server.emoji.setNameTaken':
     'The emoji set name "{name}" is taken (possibly as an earlier name of another set); please choose another',
   'server.emoji.emojiNameTaken': 'The set already has an emoji named "{name}"; please choose another name',

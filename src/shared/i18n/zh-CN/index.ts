@@ -1,8 +1,13 @@
 import { auth } from './auth.ts';
 import { catalogue } from './catalogue.ts';
+import { comments } from './comments.ts';
 import { common } from './common.ts';
+import { community } from './community.ts';
 import { creator } from './creator.ts';
+import { discussion } from './discussion.ts';
 import { docs } from './docs.ts';
+import { editor } from './editor.ts';
+import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
@@ -13,7 +18,23 @@ import { validation } from './validation.ts';
  * The zh-CN catalogue, one module per area: the default and the reference. Every key of an area here
  * must exist in the same area of en (the `AreaMessages` type there enforces it).
  */
-export const zhCN = { common, header, home, auth, catalogue, media, creator, docs, validation, server } as const;
+export const zhCN = {
+  common,
+  header,
+  home,
+  auth,
+  catalogue,
+  media,
+  creator,
+  community,
+  comments,
+  discussion,
+  forum,
+  editor,
+  docs,
+  validation,
+  server,
+} as const;
 
 export type MessageAreas = typeof zhCN;
 /** A part of the catalogue that is loaded as a whole (server messages, the catalogue pages…). */

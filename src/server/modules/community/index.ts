@@ -1,0 +1,12 @@
+import { defineModule } from '../module.ts';
+import { communityRoutes } from './community.routes.ts';
+import { communityTargets } from './community.targets.ts';
+import { stopContentViewCounter } from './view-counter.ts';
+
+/** Sections, topics, posts, articles and follows; a user's content, drafts and favourite posts and articles. */
+export const communityModule = defineModule({
+  name: 'community',
+  api: communityRoutes,
+  targets: communityTargets,
+  stop: stopContentViewCounter,
+});
