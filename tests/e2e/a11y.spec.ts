@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COLOR_MODE_STORAGE_KEY, type Theme } from '../../src/shared/color-mode.ts';
-import { DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
+import { DEMO, DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
 
 // Every built route, in both colour modes, for a visitor and in the states only a member sees, is
 // checked against the WCAG 2 A/AA rules of axe-core: no violation is allowed.
@@ -13,6 +13,11 @@ interface Ids {
   character: number;
   person: number;
   producer: number;
+  /** Community pages: ids of a section, a topic and a post; an article's id or slug. */
+  section: string;
+  topic: string;
+  post: string;
+  article: string;
 }
 
 let ids: Ids | null = null;
@@ -37,11 +42,24 @@ async function demoIds(page: Page): Promise<Ids> {
       await idIn('/producer/').catch(() => 0),
     ];
     if (character > 0 && person > 0 && producer > 0) {
-      ids = { game: Number(href.split('/').pop()), character, person, producer };
+      ids = { game: Number(href.split('/').pop()), character, person, producer, ...(await communityIds(page)) };
       return ids;
     }
   }
   throw new Error('No demo game with characters, staff and a producer was found');
+}
+
+/** The first section, topic, post and article the community's front page links (the article has a spoiler). */
+async function communityIds(page: Page): Promise<Pick<Ids, 'section' | 'topic' | 'post' | 'article'>> {
+  await page.goto('/community');
+  const idAfter = async (prefix: string) =>
+    ((await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href')) ?? '').slice(prefix.length);
+  return {
+    section: await idAfter('/community/section/'),
+    topic: await idAfter('/community/topic/'),
+    post: await idAfter('/community/post/'),
+    article: await idAfter('/community/article/'),
+  };
 }
 
 async function useMode(page: Page, mode: Theme) {
@@ -87,6 +105,28 @@ async function open(page: Page, path: string, mode: Theme) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+const THREAD_TEXT = '画面和配乐都很用心';
+
+/** A comment of the demo creator (with an emoji) answered by the demo account, on the game, once per run. */
+async function commentThread(request: APIRequestContext, game: number) {
+  const listed = await request.get(`/api/comments?targetType=galgame&targetId=${game}`);
+  const { items } = ((await listed.json()) as { data: { items: { content: string; replyCount: number }[] } }).data;
+  if (items.some((item) => item.content.startsWith(THREAD_TEXT) && item.replyCount > 0)) return;
+  const post = async (who: typeof DEMO, data: Record<string, unknown>) => {
+    const login = await request.post('/api/v2/user/login', { data: who });
+    const token = ((await login.json()) as { data: { hikariAccessToken: string } }).data.hikariAccessToken;
+    const answer = await request.post('/api/comments', { headers: { Authorization: `Bearer ${token}` }, data });
+    expect(answer.status()).toBe(201);
+    return ((await answer.json()) as { data: { id: number } }).data.id;
+  };
+  const root = await post(DEMO_CREATOR, {
+    targetType: 'galgame',
+    targetId: game,
+    content: `${THREAD_TEXT} [emoji:hikari/smile]`,
+  });
+  await post(DEMO, { targetType: 'galgame', targetId: game, content: '同感', parentId: root });
+}
+
 /** Every built route; `{...}` parts are filled with demo ids. */
 const ROUTES = [
   '/',
@@ -106,6 +146,11 @@ const ROUTES = [
   '/terms-of-service',
   '/friend-links',
   '/test/rich-comment-input',
+  '/community',
+  '/community/section/{section}',
+  '/community/topic/{topic}',
+  '/community/post/{post}',
+  '/community/article/{article}',
   '/no-such-page',
 ] as const;
 
@@ -149,10 +194,77 @@ for (const mode of MODES) {
       await open(page, `/galgame/${found.game}/download`, mode);
       await expectNoViolations(page, `/galgame/{id}/download (${mode}, member)`);
 
+      // A section the member can follow, and a post with its actions and the comment composer.
+      await open(page, `/community/section/${found.section}`, mode);
+      await expect(page.getByTestId('follow-button')).toHaveAttribute('data-state', /^(on|off)$/);
+      await expectNoViolations(page, `/community/section/{id} with the follow button (${mode}, member)`);
+      await open(page, `/community/post/${found.post}`, mode);
+      await expect(page.getByTestId('favorite-button')).toHaveAttribute('data-state', /^(on|off)$/);
+      await expect(page.getByTestId('comment-composer')).toBeVisible();
+      await expectNoViolations(page, `/community/post/{id} with its actions (${mode}, member)`);
+
       await open(page, '/', mode);
       await page.getByTestId('user-menu-button').click();
       await expect(page.getByTestId('user-menu-nsfw')).toBeVisible();
       await expectNoViolations(page, `avatar menu open (${mode}, member)`);
+    });
+
+    test(`the comment section passes axe for a visitor and a member (${mode})`, async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const found = await demoIds(page);
+      await commentThread(request, found.game);
+      await useMode(page, mode);
+
+      await open(page, `/galgame/${found.game}`, mode);
+      let comments = page.getByTestId('comment-section');
+      await comments.scrollIntoViewIfNeeded();
+      await expect(comments.getByTestId('comment-login-prompt')).toBeVisible();
+      // The threads hydrate on first use: point at them, then check the live section.
+      await comments.getByTestId('comment').first().hover();
+      await expect(comments.getByTestId('like-button').first()).toBeVisible();
+      await expectNoViolations(page, `/galgame/{id} comments (${mode}, visitor)`);
+
+      await logIn(page);
+      await open(page, `/galgame/${found.game}`, mode);
+      comments = page.getByTestId('comment-section');
+      await comments.scrollIntoViewIfNeeded();
+      await expect(comments.getByLabel('发表评论')).toBeVisible();
+      const theirs = comments.getByTestId('comment').filter({ hasText: THREAD_TEXT }).first();
+      await theirs.getByRole('button', { name: '回复', exact: true }).first().click();
+      await expect(comments.getByLabel(`回复 @${DEMO_CREATOR.account}`)).toBeFocused();
+      await expectNoViolations(page, `/galgame/{id} comments with a reply form (${mode}, member)`);
+      await theirs.getByRole('button', { name: '举报' }).first().click();
+      await expect(page.getByRole('dialog', { name: '举报内容' })).toBeVisible();
+      await expectNoViolations(page, `report dialog (${mode}, member)`);
+      await page.keyboard.press('Escape');
+      await theirs.getByTestId('reply').first().getByTestId('delete-comment').click();
+      await expect(page.getByRole('alertdialog', { name: '删除评论' })).toBeVisible();
+      await expectNoViolations(page, `delete confirmation (${mode}, member)`);
+      await page.getByRole('alertdialog', { name: '删除评论' }).getByRole('button', { name: '取消' }).click();
+    });
+
+    test(`the content pages of the creator centre pass axe (${mode})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await useMode(page, mode);
+      await logIn(page);
+      await open(page, '/create/home', mode);
+      await expect(page.getByText('最近的草稿')).toBeVisible();
+      await expectNoViolations(page, `/create/home (${mode}, member)`);
+      await open(page, '/create/content/post', mode);
+      await expect(page.getByRole('option', { name: '选择版块' })).toBeAttached();
+      await expectNoViolations(page, `/create/content/post (${mode}, member)`);
+      await open(page, '/create/content/article', mode);
+      await expect(page.getByRole('toolbar', { name: '格式工具栏' })).toBeVisible();
+      await expectNoViolations(page, `/create/content/article (${mode}, member)`);
+      await page.getByRole('button', { name: '链接', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: '链接' })).toBeVisible();
+      await expectNoViolations(page, `link dialog (${mode}, member)`);
+      await page.keyboard.press('Escape');
+      for (const path of ['/create/content/draft/home', '/create/content/manage/home']) {
+        await open(page, path, mode);
+        await expect(page.getByTestId('my-content-list').or(page.getByRole('link', { name: '写帖子' }))).toBeVisible();
+        await expectNoViolations(page, `${path} (${mode}, member)`);
+      }
     });
 
     test(`the creator's emoji pages, the emoji picker and the image dialog pass axe (${mode})`, async ({ page }) => {

@@ -74,9 +74,27 @@ interface Ids {
   character: number;
   person: number;
   producer: number;
+  /** Community pages: a section, a topic, a post and an article, by their addresses. */
+  community: { section: string; topic: string; post: string; article: string };
 }
 
 let ids: Ids;
+
+/** The first link of each kind on the community's front page. */
+async function communityPaths(page: Page): Promise<Ids['community']> {
+  await page.goto('/community');
+  const first = async (prefix: string) => {
+    const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
+    expect(href, prefix).toBeTruthy();
+    return href ?? '';
+  };
+  return {
+    section: await first('/community/section/'),
+    topic: await first('/community/topic/'),
+    post: await first('/community/post/'),
+    article: await first('/community/article/'),
+  };
+}
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const page = await browser.newPage({ baseURL });
@@ -102,7 +120,13 @@ test.beforeAll(async ({ browser, baseURL }) => {
     }
     throw new Error(`no ${kind} link on any demo game page`);
   };
-  ids = { game, character: await idOf('character'), person: await idOf('person'), producer: await idOf('producer') };
+  ids = {
+    game,
+    character: await idOf('character'),
+    person: await idOf('person'),
+    producer: await idOf('producer'),
+    community: await communityPaths(page),
+  };
   await page.close();
 });
 
@@ -127,6 +151,13 @@ function routes(): { path: string; status?: number }[] {
     { path: '/terms-of-service' },
     { path: '/friend-links' },
     { path: '/test/rich-comment-input' },
+    { path: '/community' },
+    { path: '/community?sort=hot&type=article' },
+    { path: ids.community.section },
+    { path: ids.community.topic },
+    { path: ids.community.post },
+    { path: ids.community.article },
+    { path: '/community/post/999999', status: 404 },
     { path: '/no-such-page', status: 404 },
   ];
 }
@@ -228,10 +259,18 @@ test('logged in, every page keeps to English and messages from the browser are E
   for (const path of [
     '/',
     '/galgame',
+    '/community',
+    ids.community.post,
+    ids.community.article,
     `/galgame/${ids.game}`,
     `/galgame/${ids.game}/download`,
     '/docs',
     '/friend-links',
+    '/create/home',
+    '/create/content/post',
+    '/create/content/article',
+    '/create/content/draft/home',
+    '/create/content/manage/home',
   ]) {
     await visit(page, path);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');

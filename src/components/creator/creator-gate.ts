@@ -7,13 +7,15 @@ import { sessionViewer } from '../galgame/viewer.ts';
 export type CreatorGate = { redirect: Response } | { redirect: null; viewer: SessionUser; allowed: boolean };
 
 /**
- * Who may open a permission-needing creator page: visitors are sent to log in (and back); members who
- * are not creators get a 403 page. Display only: every call the page makes is checked by the API.
+ * Who may open a creator-centre page: visitors are sent to log in (and back); on a page that needs the
+ * permission (spec §2.7), members who are not creators get a 403 page. The overview and content pages
+ * are for every member (`permissionNeeded: false`). Display only: every call the page makes is checked
+ * by the API.
  */
-export function creatorGate(Astro: AstroGlobal): CreatorGate {
+export function creatorGate(Astro: AstroGlobal, { permissionNeeded = true } = {}): CreatorGate {
   const viewer = sessionViewer(Astro.cookies);
   if (!viewer) return { redirect: Astro.redirect(loginHref(`${Astro.url.pathname}${Astro.url.search}`)) };
-  const allowed = isCreatorGroup(viewer.hikariUserGroup);
+  const allowed = !permissionNeeded || isCreatorGroup(viewer.hikariUserGroup);
   if (!allowed) Astro.response.status = 403;
   return { redirect: null, viewer, allowed };
 }

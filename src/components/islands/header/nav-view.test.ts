@@ -7,6 +7,7 @@ describe('navItemViews', () => {
     const { items, adItem } = navItemViews(translator('en'));
     expect(items.map((item) => [item.id, item.name, item.route, item.external])).toEqual([
       ['home', 'Home', '/', false],
+      ['community', 'Community', '/community', false],
       ['galgame', 'Galgame', '/galgame', false],
       ['rules', 'Community rules', '/docs/community/community-regulation', false],
     ]);

@@ -5,14 +5,11 @@ import { toast } from '../../../stores/toast.ts';
 import type { UploadTarget } from '../../../stores/upload.ts';
 import { uploadFailureText } from '../../../stores/upload.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { Modal } from '../ui/Modal.tsx';
 import { useT } from '../ui/use-t.ts';
 import EmojiPicker from './EmojiPicker.tsx';
-import ImageUploader from './ImageUploader.tsx';
+import { ImageInsertDialog } from './ImageInsertDialog.tsx';
 
-/** The insert dialog resizes large pictures to at most 2560×1440 before compressing (spec §9). */
-export const INSERT_DIALOG_COMPRESS = { resize: true, maxWidth: 2560, maxHeight: 1440 } as const;
-export const INSERT_DIALOG_SIZE_PX = 200;
+export { INSERT_DIALOG_COMPRESS, INSERT_DIALOG_SIZE_PX } from './ImageInsertDialog.tsx';
 
 export interface RichCommentInputProps {
   value: string;
@@ -51,9 +48,6 @@ export default function RichCommentInput({
   const area = useRef<HTMLTextAreaElement>(null);
   const selection = useRef({ start: value.length, end: value.length });
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [uploaded, setUploaded] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [round, setRound] = useState(0);
   const id = useId();
 
   const remember = () => {
@@ -79,13 +73,7 @@ export default function RichCommentInput({
       return;
     }
     remember();
-    setUploaded([]);
-    setRound((value) => value + 1);
     setDialogOpen(true);
-  };
-  const insertImages = () => {
-    if (uploaded.length > 0) insert(imageMarkers(uploaded));
-    setDialogOpen(false);
   };
 
   return (
@@ -124,37 +112,12 @@ export default function RichCommentInput({
           </span>
         )}
       </div>
-      <Modal
+      <ImageInsertDialog
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
-        title={t('composer.imageDialog')}
-        size="large"
-        footer={
-          <>
-            <button type="button" onClick={() => setDialogOpen(false)} className="hk-btn hk-btn-ghost">
-              {t('composer.cancel')}
-            </button>
-            <button
-              type="button"
-              onClick={insertImages}
-              disabled={busy || uploaded.length === 0}
-              className="hk-btn hk-btn-primary"
-            >
-              {t('composer.insert')}
-            </button>
-          </>
-        }
-      >
-        <ImageUploader
-          key={round}
-          target={uploadTarget}
-          size={INSERT_DIALOG_SIZE_PX}
-          compress={INSERT_DIALOG_COMPRESS}
-          allowLink
-          onChange={setUploaded}
-          onBusyChange={setBusy}
-        />
-      </Modal>
+        onInsert={(urls) => insert(imageMarkers(urls))}
+        uploadTarget={uploadTarget}
+      />
     </div>
   );
 }
