@@ -4,12 +4,14 @@ import type { DatabaseTarget } from '../platform/config.ts';
 import type { Storage } from '../platform/storage/storage.ts';
 import { explainDatabaseError, type DatabaseHandle } from './connect.ts';
 import { migrateToLatest } from './migrator.ts';
+import { refreshPlannerStats } from './planner-stats.ts';
 import { needsDemoSeed, runDemoSeed } from './seed/demo-seed.ts';
 
 /**
  * Gets a freshly opened database ready for the app: a first query (so an unreachable server or a
- * damaged file fails with one StartupError line), pending migrations unless `migrate: false`, and the
- * demo content when `seedDemo` and the database is empty (its images go to `storage`). The app context
+ * damaged file fails with one StartupError line), pending migrations unless `migrate: false`, the
+ * demo content when `seedDemo` and the database is empty (its images go to `storage`), and then (with
+ * the migrations) fresh query-planner statistics. The app context
  * runs it on start; the primary of several server processes runs it once, before starting them.
  */
 export async function prepareDatabase(
@@ -28,4 +30,5 @@ export async function prepareDatabase(
     const summary = await runDemoSeed(handle.db, options.storage);
     options.logger.info({ seed: summary }, 'demo content loaded');
   }
+  if (options.migrate !== false) await refreshPlannerStats(handle, { opening: true });
 }

@@ -8,6 +8,7 @@ import * as m20261124_0001 from './20261124-0001-list-facets.ts';
 import * as m20261124_0002 from './20261124-0002-emoji.ts';
 import * as m20261125_0001 from './20261125-0001-community.ts';
 import * as m20261125_0002 from './20261125-0002-comments.ts';
+import * as m20261126_0001 from './20261126-0001-community-hot.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '20261124-0002-emoji': m20261124_0002,
   '20261125-0001-community': m20261125_0001,
   '20261125-0002-comments': m20261125_0002,
+  '20261126-0001-community-hot': m20261126_0001,
 };

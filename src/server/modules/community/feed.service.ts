@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   CONTENT_TYPES,
   FRONT_LIST_SIZES,
@@ -17,7 +17,7 @@ import {
 } from '../../../shared/community/community.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/like.ts';
-import { paginate, type PageRequest } from '../../db/paginate.ts';
+import { offsetOf, onPage, pageInfo, paginate, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { parseJsonList } from '../catalogue/catalogue.mappers.ts';
 import { feedItems, sectionBriefs, tableOf, type ContentKey } from './community.repository.ts';
@@ -25,10 +25,36 @@ import { listSections, listTopics } from './topics.service.ts';
 
 /**
  * Lists of posts and articles: the community feed (by section, topic and type; newest, hot, featured),
- * the front page, a user's content, drafts and published items, and favourite posts and articles. Both
- * kinds are listed together through one UNION ALL of their keys (the same SQL on both databases); the
- * rows of the page are then read by id.
+ * the front page, a user's content, drafts and published items, and favourite posts and articles.
+ *
+ * Both kinds are listed together without sorting either table whole: each table (for `hot`, each
+ * table's last HOT_WINDOW_DAYS and the rest) gives its own first `offset + limit` rows in the list's
+ * order, read through an index in that order, and the page is cut from their UNION ALL (the same SQL on
+ * both databases). The rows of the page are then read by id.
  */
+
+/** The columns lists sort by. */
+type SortColumn = 'published_at' | 'updated_at' | 'pinned' | 'id' | 'like_count' | 'comment_count' | 'favorite_count';
+/** A column of one table's rows (bare) or of the merged rows (`c.`). */
+export type ColumnRef = (column: SortColumn) => RawBuilder<unknown>;
+/** A list's order, largest first by each term in turn; the merged rows end with the type (a unique order). */
+type ListOrder = readonly ((ref: ColumnRef) => RawBuilder<unknown>)[];
+
+const column =
+  (name: SortColumn): ((ref: ColumnRef) => RawBuilder<unknown>) =>
+  (ref) =>
+    ref(name);
+
+/**
+ * The hot score, likes + 2 × comments + 2 × favourites (HOT_WEIGHTS), written exactly as the hot
+ * indexes are (migration 20261126-0001: a weight of 1 is no factor), so both databases read the
+ * order from them.
+ */
+export const hotScore = (ref: ColumnRef) => {
+  const term = (name: SortColumn, weight: number) =>
+    weight === 1 ? ref(name) : sql`${sql.lit(weight)} * ${ref(name)}`;
+  return sql`${term('like_count', HOT_WEIGHTS.like)} + ${term('comment_count', HOT_WEIGHTS.comment)} + ${term('favorite_count', HOT_WEIGHTS.favorite)}`;
+};
 
 /** The columns every list sorts by, from either table. */
 function keysOf(db: Db, type: ContentType) {
@@ -47,28 +73,67 @@ function keysOf(db: Db, type: ContentType) {
 }
 type KeyQuery = ReturnType<typeof keysOf>;
 
-function selectKeys(db: Db, union: KeyQuery) {
-  return db.selectFrom(union.as('c')).select(['c.type', 'c.id']);
-}
-type KeysSelect = ReturnType<typeof selectKeys>;
+const ownColumn: ColumnRef = (name) => sql.ref(name);
+const mergedColumn: ColumnRef = (name) => sql.ref(`c.${name}`);
 
-/** One page of keys from the kinds asked for, with the total, ordered by `order` (a unique order last). */
+/**
+ * One page of keys from the kinds asked for, in `order`, and (unless `counted` is false) the total.
+ * `parts` splits a kind's rows where the order's first term does (hot: recent, then older), so each
+ * part is read in index order; together they must be `filter`'s rows exactly.
+ */
 async function pageOfKeys(
+  db: Db,
+  list: {
+    types: readonly ContentType[];
+    filter: (query: KeyQuery, type: ContentType) => KeyQuery;
+    parts?: readonly ((query: KeyQuery) => KeyQuery)[];
+    /** The order inside a part; `lead` comes before it on the merged rows (constant inside a part). */
+    order: ListOrder;
+    lead?: ListOrder;
+    counted?: boolean;
+  },
+  request: PageRequest,
+): Promise<CommunityPage<ContentKey>> {
+  const { types, filter, order, lead = [], parts = [(query: KeyQuery) => query], counted = true } = list;
+  const wanted = offsetOf(request) + request.limit;
+  const selected = types.flatMap((type) =>
+    parts.map((part) => {
+      let query = part(filter(keysOf(db, type), type));
+      for (const term of order) query = query.orderBy(term(ownColumn), 'desc');
+      return db.selectFrom(query.limit(wanted).as('p')).selectAll();
+    }),
+  );
+  const [first, ...rest] = selected;
+  if (!first) return { items: [], pagination: pageInfo(request, 0) };
+  const union = rest.reduce((all, part) => all.unionAll(part), first);
+  let rows = db.selectFrom(union.as('c')).select(['c.type', 'c.id']);
+  for (const term of [...lead, ...order]) rows = rows.orderBy(term(mergedColumn), 'desc');
+  rows = rows.orderBy('c.type');
+  const [items, total] = await Promise.all([
+    onPage(rows, request).execute(),
+    counted ? countKeys(db, types, filter) : Promise.resolve(0),
+  ]);
+  return {
+    items: items.map((row) => ({ type: row.type, id: row.id })),
+    pagination: pageInfo(request, total),
+  };
+}
+
+/** How many rows `filter` lets through in these kinds. */
+async function countKeys(
   db: Db,
   types: readonly ContentType[],
   filter: (query: KeyQuery, type: ContentType) => KeyQuery,
-  order: (query: KeysSelect) => KeysSelect,
-  request: PageRequest,
-): Promise<CommunityPage<ContentKey>> {
-  const [first, ...rest] = types.map((type) => filter(keysOf(db, type), type));
-  if (!first) return { items: [], pagination: { page: request.page, limit: request.limit, total: 0, totalPages: 1 } };
-  const union = rest.reduce((all, part) => all.unionAll(part), first);
-  const { items, pagination } = await paginate(
-    request,
-    order(selectKeys(db, union)),
-    db.selectFrom(union.as('c')).select((eb) => eb.fn.countAll<number>().as('total')),
+): Promise<number> {
+  const counts = await Promise.all(
+    types.map((type) =>
+      db
+        .selectFrom(filter(keysOf(db, type), type).as('k'))
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ),
   );
-  return { items: items.map((row) => ({ type: row.type, id: row.id })), pagination };
+  return counts.reduce((sum, row) => sum + Number(row.total), 0);
 }
 
 const typesOf = (type: FeedType | ContentType | undefined): readonly ContentType[] =>
@@ -84,40 +149,57 @@ export interface FeedRequest extends PageRequest {
 /**
  * Published posts and articles. `new`: newest first, pinned ones first inside a section; `hot`: those
  * published in the last HOT_WINDOW_DAYS first, then by likes + 2 × comments + 2 × favourites, then
- * newest; `featured`: featured ones only, newest first.
+ * newest; `featured`: featured ones only, newest first. `counted: false` skips the total (a front
+ * page's short lists).
  */
-export async function feed(db: Db, request: FeedRequest, now = new Date()): Promise<CommunityPage<FeedItem>> {
+export async function feed(
+  db: Db,
+  request: FeedRequest & { counted?: boolean },
+  now = new Date(),
+): Promise<CommunityPage<FeedItem>> {
   const recent = new Date(now.getTime() - HOT_WINDOW_DAYS * 24 * 60 * 60_000).toISOString();
+  const newest: ListOrder = [column('published_at'), column('id')];
+  const hot = request.sort === 'hot';
+  const recentFirst = (ref: ColumnRef) => sql`case when ${ref('published_at')} >= ${recent} then 1 else 0 end`;
+  // The whole feed's hot list reads each table's older rows from the hot index; a section's or a
+  // topic's rows are few enough to be sorted in one go.
   const keys = await pageOfKeys(
     db,
-    typesOf(request.type),
-    (query, type) => {
-      let q = query.where('status', '=', 'published');
-      if (request.sectionId !== undefined) q = q.where('section_id', '=', request.sectionId);
-      if (request.topicId !== undefined) {
-        const topicId = request.topicId;
-        q = q.where('id', 'in', (eb) =>
-          eb
-            .selectFrom('content_topic')
-            .select('content_id')
-            .where('content_type', '=', type)
-            .where('topic_id', '=', topicId),
-        );
-      }
-      if (request.sort === 'featured') q = q.where('featured', '=', 1);
-      return q;
-    },
-    (rows) => {
-      let q = rows;
-      if (request.sort === 'new' && request.sectionId !== undefined) q = q.orderBy('c.pinned', 'desc');
-      if (request.sort === 'hot')
-        q = q
-          .orderBy(sql`case when c.published_at >= ${recent} then 1 else 0 end`, 'desc')
-          .orderBy(
-            sql`c.like_count * ${sql.lit(HOT_WEIGHTS.like)} + c.comment_count * ${sql.lit(HOT_WEIGHTS.comment)} + c.favorite_count * ${sql.lit(HOT_WEIGHTS.favorite)}`,
-            'desc',
+    {
+      types: typesOf(request.type),
+      filter: (query, type) => {
+        let q = query.where('status', '=', 'published');
+        if (request.sectionId !== undefined) q = q.where('section_id', '=', request.sectionId);
+        if (request.topicId !== undefined) {
+          const topicId = request.topicId;
+          q = q.where('id', 'in', (eb) =>
+            eb
+              .selectFrom('content_topic')
+              .select('content_id')
+              .where('content_type', '=', type)
+              .where('topic_id', '=', topicId),
           );
-      return q.orderBy('c.published_at', 'desc').orderBy('c.id', 'desc').orderBy('c.type');
+        }
+        if (request.sort === 'featured') q = q.where('featured', '=', 1);
+        return q;
+      },
+      ...(hot && request.sectionId === undefined && request.topicId === undefined
+        ? {
+            parts: [
+              (query: KeyQuery) => query.where('published_at', '>=', recent),
+              (query: KeyQuery) => query.where('published_at', '<', recent),
+            ],
+            lead: [recentFirst],
+            order: [hotScore, ...newest],
+          }
+        : {
+            order: hot
+              ? [recentFirst, hotScore, ...newest]
+              : request.sort === 'new' && request.sectionId !== undefined
+                ? [column('pinned'), ...newest]
+                : newest,
+          }),
+      counted: request.counted ?? true,
     },
     request,
   );
@@ -134,9 +216,9 @@ export async function getCommunityFront(
   const page = (limit: number) => ({ page: 1, limit });
   const [sections, hot, latest, featured, topics] = await Promise.all([
     listSections(db, viewerId),
-    feed(db, { ...page(FRONT_LIST_SIZES.hot), type: 'all', sort: 'hot' }, now),
-    feed(db, { ...page(FRONT_LIST_SIZES.latest), type: 'all', sort: 'new' }, now),
-    feed(db, { ...page(FRONT_LIST_SIZES.featured), type: 'all', sort: 'featured' }, now),
+    feed(db, { ...page(FRONT_LIST_SIZES.hot), type: 'all', sort: 'hot', counted: false }, now),
+    feed(db, { ...page(FRONT_LIST_SIZES.latest), type: 'all', sort: 'new', counted: false }, now),
+    feed(db, { ...page(FRONT_LIST_SIZES.featured), type: 'all', sort: 'featured', counted: false }, now),
     listTopics(db, { ...page(FRONT_LIST_SIZES.activeTopics), sort: 'active' }, viewerId),
   ]);
   return { sections, hot: hot.items, latest: latest.items, featured: featured.items, activeTopics: topics.items };
@@ -211,12 +293,11 @@ async function contentOf(
   const byChange = status === 'draft';
   const keys = await pageOfKeys(
     db,
-    typesOf(type),
-    (query) => query.where('user_id', '=', userId).where('status', '=', status),
-    (rows) =>
-      (byChange ? rows.orderBy('c.updated_at', 'desc') : rows.orderBy('c.published_at', 'desc'))
-        .orderBy('c.id', 'desc')
-        .orderBy('c.type'),
+    {
+      types: typesOf(type),
+      filter: (query) => query.where('user_id', '=', userId).where('status', '=', status),
+      order: [column(byChange ? 'updated_at' : 'published_at'), column('id')],
+    },
     request,
   );
   return { items: await listItems(db, keys.items), pagination: keys.pagination };
