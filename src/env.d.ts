@@ -9,10 +9,12 @@ declare namespace App {
     locale: import('./shared/i18n/index.ts').Locale;
     /** The message lookup in this request's language (set by src/middleware.ts). */
     t: import('./shared/i18n/index.ts').Translate;
-    /** Set by the server when this request may be answered from the visitor page cache. */
+    /** Set by the server when this request may be answered from the page cache. */
     pageCapture?: import('./server/http/page-cache-policy.ts').PageCapture;
     /** Set by a page that is the same for every visitor (`cachePage`). */
     pageCachePolicy?: import('./server/http/page-cache-policy.ts').PageCachePolicy;
+    /** Set when the page read the member's own data from their cookies (`markPersonal`): never shared. */
+    personal?: boolean;
   }
 }
 

@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { DEMO } from './support/demo-login.ts';
+import { DEMO, DEMO_CREATOR, logInAsDemo } from './support/demo-login.ts';
 
-// The visitor page cache on the real server (all its processes): visitors share cached HTML, members
-// always get their own, a rating drops the game's pages everywhere within a second.
+// The page cache on the real server (all its processes): visitors share cached HTML, members get their
+// own catalogue pages and share a copy of the community's, a rating drops the game's pages everywhere
+// within a second.
 
 interface Answer {
   status: number;
@@ -142,4 +143,49 @@ test('a page for visitors carries no personal data and no cookie, in either lang
     expect(answer.body).toContain(`lang="${lang}"`);
     expect(answer.body).not.toContain(DEMO.account);
   }
+});
+
+test('members share one copy of a community page with nothing of theirs; the browser fills in who they are', async ({
+  baseURL,
+  request,
+  page,
+}) => {
+  const base = baseURL ?? '';
+  const login = await request.post('/api/v2/user/login', { data: DEMO_CREATOR });
+  expect(login.ok()).toBeTruthy();
+  const session = (
+    (await login.json()) as {
+      data: { hikariAccessToken: string; hikariRefreshToken: string; user: { _id: string } };
+    }
+  ).data;
+  // The cookies the site's client keeps, the user info among them (its name must not reach the page).
+  const cookie = [
+    `hikari-access-token=${session.hikariAccessToken}`,
+    `hikari-refresh-token=${session.hikariRefreshToken}`,
+    `hikari-user-info=${encodeURIComponent(JSON.stringify(session.user))}`,
+  ].join('; ');
+  const front = await visit(base, '/community');
+  const [postPath] = [...front.body.matchAll(/href="(\/community\/post\/\d+)"/g)].map((m) => m[1]);
+  expect(postPath).toBeTruthy();
+  for (const path of ['/community', String(postPath)]) {
+    const member = await warm(base, path, { Cookie: cookie });
+    expect(member.headers['cache-control']).toBe('private, no-cache');
+    expect(member.body).toContain('data-testid="user-menu-placeholder"');
+    // The header knows only that someone is logged in (the name can be on the page as an author).
+    expect(member.body).toContain('&quot;initialUser&quot;:[0,&quot;member&quot;]');
+    expect(member.body).not.toContain(session.user._id);
+    expect(member.body).not.toContain(session.hikariAccessToken);
+    // Another member gets the very same copy; a visitor gets the visitors' one.
+    const visitor = await warm(base, path);
+    expect(visitor.body).not.toContain('user-menu-placeholder');
+    expect(visitor.etags.some((etag) => member.etags.includes(etag))).toBe(false);
+  }
+
+  // In the browser the avatar menu and the member's own controls arrive once the page has hydrated.
+  await logInAsDemo(page, '/community', DEMO_CREATOR);
+  await page.goto(String(postPath));
+  await expect(page.getByTestId('user-menu-button')).toHaveAttribute('title', DEMO_CREATOR.account);
+  await expect(page.getByTestId('user-menu-placeholder')).toHaveCount(0);
+  await expect(page.getByTestId('comment-section')).toBeVisible();
+  await expect(page.getByTestId('comment-login-prompt')).toHaveCount(0);
 });

@@ -158,8 +158,9 @@ export async function loadContentPage<T extends PostDetail | ArticleDetail>(
     const views = contentViewsOf(app);
     views.hit(type, id);
     const tags = [...source.tags(item), ...userTags];
-    // Every answer from the cache is a view too.
-    cachePage(astro.locals, { tags, onServe: () => views.hit(type, id) });
+    // Every answer from the cache is a view too. Members share a copy: their likes, favourites and
+    // rights come from the islands.
+    cachePage(astro.locals, { tags, onServe: () => views.hit(type, id), members: true });
   }
   return { item, comments, hiddenCovers };
 }
@@ -208,6 +209,7 @@ export async function loadFollowTargetPage<T>(
   const redirect = lastPageRedirect(path, view, page.pagination);
   if (!redirect) {
     cachePage(astro.locals, {
+      members: true,
       tags: () => [
         pageTags.community,
         tag(id),

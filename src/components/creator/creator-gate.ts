@@ -13,7 +13,7 @@ export type CreatorGate = { redirect: Response } | { redirect: null; viewer: Ses
  * by the API.
  */
 export function creatorGate(Astro: AstroGlobal, { permissionNeeded = true } = {}): CreatorGate {
-  const viewer = sessionViewer(Astro.cookies);
+  const viewer = sessionViewer(Astro);
   if (!viewer) return { redirect: Astro.redirect(loginHref(`${Astro.url.pathname}${Astro.url.search}`)) };
   const allowed = !permissionNeeded || isCreatorGroup(viewer.hikariUserGroup);
   if (!allowed) Astro.response.status = 403;

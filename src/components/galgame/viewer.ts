@@ -1,4 +1,5 @@
 import type { AstroCookies } from 'astro';
+import { markPersonal } from '../../server/http/page-cache-policy.ts';
 import {
   ACCESS_TOKEN_COOKIE,
   DEFAULT_USER_SETTING,
@@ -9,13 +10,22 @@ import {
 } from '../../shared/auth-model.ts';
 import { parseUserInfoCookie } from '../../stores/session.ts';
 
+/** Whether the request carries a login (an access or refresh token cookie, whatever its validity). */
+export const hasLoginCookie = (cookies: AstroCookies): boolean =>
+  cookies.has(ACCESS_TOKEN_COOKIE) || cookies.has(REFRESH_TOKEN_COOKIE);
+
 /**
  * Who is looking, as the header reads it: the user-info cookie while a token is left. Display only (NSFW
- * setting, logged-in look); the API never trusts cookies, so nothing private is decided here.
+ * setting, logged-in look); the API never trusts cookies, so nothing private is decided here. A page
+ * that reads it for a member shows something of theirs, so it is never shared with other members.
  */
-export function sessionViewer(cookies: AstroCookies): SessionUser | null {
-  if (!cookies.has(ACCESS_TOKEN_COOKIE) && !cookies.has(REFRESH_TOKEN_COOKIE)) return null;
-  return parseUserInfoCookie(cookies.get(USER_INFO_COOKIE)?.value);
+export function sessionViewer(astro: {
+  cookies: AstroCookies;
+  locals: Pick<App.Locals, 'personal'>;
+}): SessionUser | null {
+  if (!hasLoginCookie(astro.cookies)) return null;
+  markPersonal(astro.locals);
+  return parseUserInfoCookie(astro.cookies.get(USER_INFO_COOKIE)?.value);
 }
 
 /** The viewer's NSFW setting; visitors get the default (blur). */

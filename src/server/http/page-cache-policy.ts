@@ -79,17 +79,25 @@ export async function pagesChanged(ctx: Pick<AppContext, 'bus' | 'logger'>, tags
 
 /** What a page declares when its HTML does not depend on who is looking (for visitors). */
 export interface PageCachePolicy {
-  /** The data shown, as `pageTags`; a function is only called when the page is kept (not for members). */
+  /** The data shown, as `pageTags`; a function is only called when the page is kept. */
   tags: readonly string[] | (() => readonly string[]);
   /** Runs on every answer from the cache (the render itself already ran it once), e.g. a view count. */
   onServe?: () => void;
+  /**
+   * The page is also the same for every member: members then share one copy of it too (apart from
+   * visitors'), rendered without anything of theirs. Its personal parts (the header's avatar, the
+   * author's and moderators' actions, likes and follows) are islands that learn the member once
+   * hydrated. Such a page reads who is looking only through `sharedMemberRender` and `hasLoginCookie`.
+   */
+  members?: boolean;
 }
 
 /**
  * Marks this page as the same for every visitor: a visitor's request may then be answered from the
- * cache until one of `tags` changes. Pages whose HTML depends on the viewer must not call it (the
- * cache is only ever used for requests without a login, but a page that reads other request state,
- * like a secret in the address, would be shared).
+ * cache until one of `tags` changes (and a member's too, with `members`). Pages whose HTML depends on
+ * other request state, like a secret in the address, must not call it. Members' requests use the cache
+ * only for pages declaring `members`, in a copy of their own, and never once the render read a
+ * member's cookie data (`markPersonal`).
  */
 export function cachePage(locals: App.Locals, policy: PageCachePolicy): void {
   locals.pageCachePolicy = policy;
@@ -113,15 +121,36 @@ export interface CachedHeaders {
   vary: string;
 }
 
+/** Who a kept page is for: visitors, or members (who get a copy without anything of theirs). */
+export type PageAudience = 'visitor' | 'member';
+
 /**
- * Set by the server on the locals of a request that may be answered from the cache (a visitor's GET).
+ * Set by the server on the locals of a request that may be answered from the cache (a GET).
  * The middleware calls exactly one of the two once the page is rendered.
  */
 export interface PageCapture {
+  audience: PageAudience;
   /** Keeps the page (unless it changed while rendering) and returns the headers to answer with. */
   store: (page: CapturedPage, policy: PageCachePolicy) => CachedHeaders;
-  /** The page is not cacheable (not declared, not 200, or it sets a cookie). */
+  /** The page is not cacheable (not declared, not 200, sets a cookie, or shows the member's own data). */
   skip: () => void;
+}
+
+/**
+ * Whether this render makes the copy of a page that all members share (the page declared `members`
+ * and the request has a login): the page must then show nothing of the member's own, and parts that
+ * would (the header's user) render their neutral logged-in state instead.
+ */
+export function sharedMemberRender(locals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy'>): boolean {
+  return locals.pageCapture?.audience === 'member' && locals.pageCachePolicy?.members === true;
+}
+
+/**
+ * Marks the page as showing something of the member who asked (read from their cookies): it is then
+ * never shared with other members, whatever it declared.
+ */
+export function markPersonal(locals: Pick<App.Locals, 'personal'>): void {
+  locals.personal = true;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -140,11 +169,18 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 export async function finishPage(
   request: Request,
   response: Response,
-  locals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy'>,
+  locals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy' | 'personal'>,
 ): Promise<Response> {
   const capture = locals.pageCapture;
   const policy = locals.pageCachePolicy;
-  if (!capture || !policy || response.status !== 200 || response.headers.has('Set-Cookie')) {
+  const forMembers = capture?.audience === 'member';
+  if (
+    !capture ||
+    !policy ||
+    (forMembers && (!policy.members || locals.personal)) ||
+    response.status !== 200 ||
+    response.headers.has('Set-Cookie')
+  ) {
     capture?.skip();
     if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
     return response;

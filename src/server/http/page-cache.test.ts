@@ -10,7 +10,7 @@ import { loadConfig } from '../platform/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createHttpServer, type AstroHandler, type HttpServer } from './server.ts';
-import { finishPage, pageTags, pagesChanged } from './page-cache-policy.ts';
+import { finishPage, markPersonal, pageTags, pagesChanged, sharedMemberRender } from './page-cache-policy.ts';
 import type { PageCacheOptions } from './page-cache.ts';
 
 interface Answer {
@@ -36,14 +36,18 @@ function get(port: number, urlPath: string, headers: Record<string, string> = {}
  * Stands in for the Astro build (not built by this suite) the way Astro runs a page: the page decides
  * whether it is cacheable and what it shows, and the middleware's last step (`finishPage`) runs.
  * Pages: /game/{id} (cacheable, tagged galgame:{id}, greets a logged-in viewer by the name in their
- * user-info cookie), /cookie (cacheable but sets a cookie), /private (not declared), /slow/{n}.
+ * user-info cookie), /cookie (cacheable but sets a cookie), /private (not declared), /slow/{n},
+ * /shared/{id} (the same for every member: a member's copy says only 'member') and /leaky/{id}
+ * (declares itself the same for members, then greets the member by name, as a page must not).
  */
 function fakeAstro(renders: string[], clock: { delayMs: number }): AstroHandler {
   return async (req, res, _next, locals) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     renders.push(url.pathname + url.search);
     const request = new Request(url, { headers: req.headers as Record<string, string> });
-    const pageLocals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy'> = { pageCapture: locals.pageCapture };
+    const pageLocals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy' | 'personal'> = {
+      pageCapture: locals.pageCapture,
+    };
     const cookie = req.headers.cookie ?? '';
     const viewer = /hikari-user-info=([^;]+)/.exec(cookie)?.[1];
     const lang = /hikari_locale=en/.test(cookie) ? 'en' : 'zh-CN';
@@ -58,6 +62,18 @@ function fakeAstro(renders: string[], clock: { delayMs: number }): AstroHandler 
           headers: { 'Content-Type': 'text/html; charset=utf-8' },
         },
       );
+    } else if (/^\/(shared|leaky)\/\d+$/.test(url.pathname)) {
+      const [, kind, id] = url.pathname.split('/');
+      pageLocals.pageCachePolicy = { tags: [pageTags.post(Number(id))], members: true };
+      let who = viewer ? 'member' : 'visitor';
+      if (kind === 'shared' && viewer) expect(sharedMemberRender(pageLocals)).toBe(true);
+      if (kind === 'leaky' && viewer) {
+        markPersonal(pageLocals);
+        who = `hello ${viewer}`;
+      }
+      response = new Response(`<p>${kind} ${id} render ${renders.length} for ${who}</p>`, {
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      });
     } else if (url.pathname === '/cookie') {
       pageLocals.pageCachePolicy = { tags: [] };
       response = new Response('<p>cookie</p>', {
@@ -73,7 +89,7 @@ function fakeAstro(renders: string[], clock: { delayMs: number }): AstroHandler 
   };
 }
 
-describe('the visitor page cache', () => {
+describe('the page cache', () => {
   let app: TestApp;
   let http: HttpServer | undefined;
   let port = 0;
@@ -163,6 +179,42 @@ describe('the visitor page cache', () => {
     const memberAgain = await get(port, '/game/1', member);
     expect(memberAgain.body).toContain('hello alice');
     expect(renders).toHaveLength(4);
+  });
+
+  it('shares one copy among members of a page declared the same for them, apart from visitors', async () => {
+    await fresh();
+    const alice = { Cookie: 'hikari-refresh-token=abc; hikari-user-info=alice' };
+    const bob = { Cookie: 'hikari-access-token=t; hikari-user-info=bob' };
+    const a = await get(port, '/shared/5', alice);
+    const b = await get(port, '/shared/5', bob);
+    expect(a.body).toBe('<p>shared 5 render 1 for member</p>');
+    expect(b.body).toBe(a.body);
+    expect([a.headers['x-cache'], b.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    // Members' copies stay out of shared caches; they still get validators.
+    expect(b.headers['cache-control']).toBe('private, no-cache');
+    expect(b.headers['etag']).toBe(a.headers['etag']);
+    expect((await get(port, '/shared/5', { ...bob, 'If-None-Match': String(a.headers['etag']) })).status).toBe(304);
+    const visitor = await get(port, '/shared/5');
+    expect(visitor.body).toBe('<p>shared 5 render 2 for visitor</p>');
+    expect(visitor.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=540');
+    expect((await get(port, '/shared/5')).headers['x-cache']).toBe('HIT');
+    // A change drops both copies.
+    await pagesChanged(app.ctx, [pageTags.post(5)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await get(port, '/shared/5', bob)).body).toBe('<p>shared 5 render 3 for member</p>');
+    expect(renders).toEqual(['/shared/5', '/shared/5', '/shared/5']);
+  });
+
+  it('never shares a page that read the member it was rendered for, whatever it declared', async () => {
+    await fresh();
+    const alice = await get(port, '/leaky/5', { Cookie: 'hikari-refresh-token=abc; hikari-user-info=alice' });
+    const bob = await get(port, '/leaky/5', { Cookie: 'hikari-access-token=t; hikari-user-info=bob' });
+    expect(alice.body).toContain('hello alice');
+    expect(bob.body).toContain('hello bob');
+    expect(bob.headers['x-cache']).toBeUndefined();
+    expect(bob.headers['cache-control']).toBe('private, no-cache');
+    expect(renders).toHaveLength(2);
+    expect(http?.pageCache.stats().entries).toBe(0);
   });
 
   it('keeps one page per language and per query', async () => {

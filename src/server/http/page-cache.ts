@@ -11,16 +11,19 @@ import {
   policyTags,
   type CachedHeaders,
   type CapturedPage,
+  type PageAudience,
   type PageCachePolicy,
   type PageCapture,
 } from './page-cache-policy.ts';
 
 /**
- * The visitor page cache: HTML of pages that declared themselves the same for every visitor
- * (`cachePage`), kept in memory in each server process and keyed by language, path and query.
+ * The page cache: HTML of pages that declared themselves the same for every visitor (`cachePage`),
+ * kept in memory in each server process and keyed by audience, language, path and query.
  *
- * - Only requests without a login (no access or refresh token cookie) use it; members always get a
- *   fresh render, so nobody is ever served someone else's HTML.
+ * - Visitors (no access or refresh token cookie) share one copy of such a page. Members share another
+ *   copy only of pages that declared `members` and whose render read nothing of the member's own
+ *   (`markPersonal`); that copy is answered `private`. Every other member request is a fresh render,
+ *   so nobody is ever served someone else's HTML.
  * - A miss renders once: requests for the same page arriving meanwhile wait for that render (single
  *   flight). A page is fresh for `freshMs`; after that, and until `staleMs`, one request renders it
  *   again while the others are answered with the stale copy.
@@ -71,6 +74,7 @@ interface Entry {
   body: Buffer;
   gzip: Buffer | null;
   etag: string;
+  cacheControl: string;
   tags: string[];
   onServe: (() => void) | undefined;
   freshUntil: number;
@@ -79,6 +83,9 @@ interface Entry {
   refreshing: boolean;
   bytes: number;
 }
+
+/** Members' copies stay out of shared caches (a CDN, a proxy) and are checked with the server each time. */
+export const MEMBER_CACHE_CONTROL = 'private, no-cache';
 
 /** What rendering a request takes: the per-request locals the server hands to Astro. */
 export type RenderPage = (locals: Pick<App.Locals, 'app' | 'pageCapture'>) => void | Promise<void>;
@@ -180,7 +187,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
     entry.onServe?.();
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of entry.headers) headers[name] = value;
-    headers['cache-control'] = control;
+    headers['cache-control'] = entry.cacheControl;
     headers['etag'] = entry.etag;
     headers['vary'] = vary;
     headers['x-cache'] = state;
@@ -196,12 +203,12 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function keyOf(req: IncomingMessage): string | null {
+  function keyOf(req: IncomingMessage): { key: string; audience: PageAudience } | null {
     if (options.maxBytes <= 0) return null;
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const cookie = req.headers.cookie;
-    if (hasLogin(cookie)) return null;
-    return `${requestLocale(cookie)} ${req.url ?? '/'}`;
+    const audience = hasLogin(cookie) ? 'member' : 'visitor';
+    return { key: `${audience === 'member' ? 'm' : 'v'} ${requestLocale(cookie)} ${req.url ?? '/'}`, audience };
   }
 
   /**
@@ -211,6 +218,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
   function capturing(
     res: ServerResponse,
     key: string,
+    audience: PageAudience,
     done: (entry: Entry | null, outcome: 'stored' | 'skipped' | 'abandoned') => void,
   ): Pick<App.Locals, 'app' | 'pageCapture'> {
     const tick = clock;
@@ -224,11 +232,13 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
     };
     // A render that fails or is cut off releases the requests waiting for it.
     res.once('close', () => settle(null, 'abandoned'));
+    const cacheControl = audience === 'member' ? MEMBER_CACHE_CONTROL : control;
     const pageCapture: PageCapture = {
+      audience,
       store(page: CapturedPage, policy: PageCachePolicy): CachedHeaders {
         const body = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength);
         const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-        const answer = { etag, cacheControl: control, vary };
+        const answer = { etag, cacheControl, vary };
         if (settled) return answer;
         uncacheable.delete(key);
         const at = now();
@@ -244,6 +254,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
           body,
           gzip: null,
           etag,
+          cacheControl,
           tags,
           onServe: policy.onServe,
           freshUntil: at + freshMs,
@@ -274,8 +285,9 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse, render: RenderPage): Promise<void> {
-    const key = keyOf(req);
-    if (key === null) return render({ app: ctx });
+    const keyed = keyOf(req);
+    if (keyed === null) return render({ app: ctx });
+    const { key, audience } = keyed;
     const at = now();
     const entry = entries.get(key);
     if (entry && at < entry.staleUntil) {
@@ -287,7 +299,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
       // This request renders a new copy; the others get the stale one meanwhile.
       entry.refreshing = true;
       return render(
-        capturing(res, key, (_fresh, outcome) => {
+        capturing(res, key, audience, (_fresh, outcome) => {
           entry.refreshing = false;
           // The page is no longer cacheable (gone, or now personal): the stale copy goes too.
           if (outcome === 'skipped') remove(entry);
@@ -315,7 +327,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
         resolve(result);
       };
     }
-    return render(capturing(res, key, (result) => release(result)));
+    return render(capturing(res, key, audience, (result) => release(result)));
   }
 
   const unsubscribe = ctx.bus.subscribe(PAGES_CHANGED_TOPIC, ({ tags }) => invalidate(tags));

@@ -1,14 +1,17 @@
 import type { SessionUser } from '../../../shared/auth-model.ts';
 import ColorModeToggle from '../ColorModeToggle.tsx';
-import { NotificationBell, UserMenu } from './UserMenu.tsx';
+import { NotificationBell, UserMenu, UserMenuPlaceholder } from './UserMenu.tsx';
 
 interface HeaderActionsProps {
   showLogin: boolean;
   labels: { login: string; register: string };
   /** Where the login and register links go, with the way back to this page. */
   hrefs?: { login: string; register: string };
-  /** The logged-in user, or null for a visitor. */
-  user: SessionUser | null;
+  /**
+   * The logged-in user, null for a visitor, or 'member' on the copy of a page all members share (someone
+   * is logged in; who, the session tells once hydrated).
+   */
+  user: SessionUser | 'member' | null;
   unreadCount?: number;
 }
 
@@ -29,7 +32,7 @@ export function HeaderActions({
       {user ? (
         <>
           <NotificationBell unreadCount={unreadCount} />
-          <UserMenu user={user} />
+          {user === 'member' ? <UserMenuPlaceholder /> : <UserMenu user={user} />}
         </>
       ) : (
         showLogin && (

@@ -29,8 +29,11 @@ interface SiteHeaderProps {
   pathname: string;
   search?: string;
   layout: string;
-  /** The user of the user-info cookie as the server read it (display only), used until hydrated. */
-  initialUser: SessionUser | null;
+  /**
+   * The user of the user-info cookie as the server read it (display only), used until hydrated; 'member'
+   * on a page all members share.
+   */
+  initialUser: SessionUser | 'member' | null;
 }
 
 /** The mobile menu (Radix Dialog) loads when its button is first hovered, focused or pressed. */

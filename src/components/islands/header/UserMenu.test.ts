@@ -80,5 +80,10 @@ describe('header pieces (server render)', () => {
     expect(member).toContain('data-testid="user-menu"');
     expect(member).toContain('color-mode-toggle');
     expect(member).not.toContain('href="/login"');
+    // The copy of a page all members share: logged in, nobody in particular until hydrated.
+    const shared = renderToStaticMarkup(createElement(HeaderActions, { showLogin: true, labels, user: 'member' }));
+    expect(shared).toContain('data-testid="user-menu-placeholder"');
+    expect(shared).not.toContain('data-testid="user-menu"');
+    expect(shared).not.toContain('href="/login"');
   });
 });

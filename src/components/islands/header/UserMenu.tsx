@@ -95,6 +95,15 @@ interface UserMenuProps {
 
 const dropdown = onDemand(() => import('./UserMenuDropdown.tsx'));
 
+/** Where the avatar button goes until the page knows whose it is: the same size, nothing personal. */
+export function UserMenuPlaceholder() {
+  return (
+    <div className="relative p-0.5" data-testid="user-menu-placeholder" aria-hidden="true">
+      <span className="block size-10 rounded-full bg-zinc-200 dark:bg-zinc-700" />
+    </div>
+  );
+}
+
 export const avatarButtonClass =
   'flex rounded-full p-0.5 ring-primary/40 transition-shadow outline-none hover:ring-2 focus-visible:ring-2 aria-expanded:ring-2';
 
