@@ -110,6 +110,9 @@ test('a visitor browses the community: front page, a section, a post and an arti
   const postHtml = await (await request.get(page.url())).text();
   expect(postHtml).toContain('整体节奏前期有点慢');
   expect(postHtml).toContain('data-testid="comment-list"');
+  // The text's emoji are images in the server's HTML already, not markers waiting for the script.
+  expect(postHtml).toContain('alt="表情:hikari/cry"');
+  expect(postHtml.replace(/ props="[^"]*"/g, '')).not.toContain('[emoji:hikari/cry]');
 
   // An article: the review, its body with headings, lists and a spoiler that opens.
   await page.goto(ARTICLE_PATH);

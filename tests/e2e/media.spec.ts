@@ -43,6 +43,8 @@ test('a member uploads two images (a large photo compressed under 2 MB) and inse
   expect(photo.length).toBeGreaterThan(2 * MB);
   await logInAsDemo(page, '/test/rich-comment-input');
   await expect(page.getByRole('heading', { name: '富文本评论输入' })).toBeVisible();
+  // Typed before the input hydrates, the text would be replaced by the island's own empty state.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const box = page.getByLabel('内容');
   await box.fill('你好 ');
 

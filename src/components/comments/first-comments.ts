@@ -21,6 +21,36 @@ export interface FirstComments {
 const EMOJI_PER_PAGE = 60;
 
 /**
+ * The emoji these texts use, resolved (code → image address) so the server HTML shows them, with the
+ * page-cache tags of their sets. An emoji that no longer exists is left out: it shows as its text, as
+ * in the browser.
+ */
+export async function resolveEmoji(
+  app: Pick<AppContext, 'db' | 'storage'>,
+  texts: readonly string[],
+): Promise<{ emoji: Record<string, string>; tags: string[] }> {
+  const codes = new Set<string>();
+  for (const text of texts)
+    for (const token of parseMarkers(text))
+      if (token.type === 'emoji' && codes.size < EMOJI_PER_PAGE) codes.add(token.code);
+  const emoji: Record<string, string> = {};
+  const sets = new Set<number>();
+  await Promise.all(
+    [...codes].map(async (code) => {
+      const [set = '', name = ''] = code.split('/');
+      try {
+        const source = await getEmojiSource(app.db, app.storage, set, name);
+        emoji[code] = source.src;
+        sets.add(source.emojiSetId);
+      } catch (error) {
+        if (!(error instanceof HttpError && error.status === 404)) throw error;
+      }
+    }),
+  );
+  return { emoji, tags: [...sets].map((id) => pageTags.emojiSet(id)) };
+}
+
+/**
  * The first page of a target's comments (hot) as every visitor sees it: no viewer, so a cached page holds
  * nothing of anyone's own (a member's island reads it again with the login). Shared by the requests of a
  * few seconds and dropped when a comment of the target or an emoji set it uses changes. Null when the
@@ -42,30 +72,14 @@ export function firstComments(
           page: 1,
           limit: COMMENT_PAGE_DEFAULT,
         });
-        const codes = new Set<string>();
-        for (const thread of page.items)
-          for (const comment of [thread, ...thread.replies])
-            for (const token of parseMarkers(comment.content))
-              if (token.type === 'emoji' && codes.size < EMOJI_PER_PAGE) codes.add(token.code);
-        const emoji: Record<string, string> = {};
-        const sets = new Set<number>();
-        await Promise.all(
-          [...codes].map(async (code) => {
-            const [set = '', name = ''] = code.split('/');
-            try {
-              const source = await getEmojiSource(app.db, app.storage, set, name);
-              emoji[code] = source.src;
-              sets.add(source.emojiSetId);
-            } catch (error) {
-              // An emoji that no longer exists shows as its text, as in the browser.
-              if (!(error instanceof HttpError && error.status === 404)) throw error;
-            }
-          }),
+        const resolved = await resolveEmoji(
+          app,
+          page.items.flatMap((thread) => [thread, ...thread.replies].map((comment) => comment.content)),
         );
         return {
           page,
-          emoji,
-          tags: [pageTags.comments(targetType, targetId), ...[...sets].map((id) => pageTags.emojiSet(id))],
+          emoji: resolved.emoji,
+          tags: [pageTags.comments(targetType, targetId), ...resolved.tags],
         };
       },
       (data) => data.tags,

@@ -2,12 +2,12 @@ import type { AstroCookies, AstroGlobal } from 'astro';
 import { cachePage, pageTags } from '../../server/http/page-cache-policy.ts';
 import type { AppContext } from '../../server/context.ts';
 import { authenticate } from '../../server/modules/auth/sessions.service.ts';
-import { listComments } from '../../server/modules/comments/comments.service.ts';
 import { feed } from '../../server/modules/community/feed.service.ts';
 import { listSections, listTopics } from '../../server/modules/community/topics.service.ts';
 import { contentViewsOf } from '../../server/modules/community/view-counter.ts';
 import { ACCESS_TOKEN_COOKIE, type UserGroup } from '../../shared/auth-model.ts';
-import { COMMENT_PAGE_DEFAULT, type CommentPage } from '../../shared/comments/comments.ts';
+import type { CommentPage } from '../../shared/comments/comments.ts';
+import { firstComments, resolveEmoji, type FirstComments } from '../comments/first-comments.ts';
 import {
   FRONT_LIST_SIZES,
   type ArticleDetail,
@@ -73,21 +73,6 @@ export async function nsfwGameIds(db: AppContext['db'], ids: readonly number[]):
   return new Set(rows.map((row) => row.id));
 }
 
-/** The first page of comments under a post or article, as everyone sees it (no viewer flags). */
-export function firstComments(app: Pick<AppContext, 'db' | 'targets' | 'reads'>, type: ContentType, id: number) {
-  return app.reads.get(
-    `comments:${type}:${id}:first`,
-    () =>
-      listComments({ db: app.db, targets: app.targets }, null, {
-        targetType: type,
-        targetId: id,
-        page: 1,
-        limit: COMMENT_PAGE_DEFAULT,
-      }),
-    () => [pageTags.comments(type, id)],
-  );
-}
-
 /** Everyone a comment page shows: authors of the roots, of their first replies, and whom they answer. */
 export function commentUserIds(page: CommentPage): number[] {
   return page.items.flatMap((thread) => [
@@ -110,7 +95,9 @@ export function sharedUserTags(app: Pick<AppContext, 'db' | 'reads'>, userIds: r
 export interface ContentPage<T> {
   item: T;
   /** The first page of comments; null while it is a draft. */
-  comments: CommentPage | null;
+  comments: FirstComments | null;
+  /** The emoji of the text (a post's), resolved for the server HTML (the comments carry their own). */
+  textEmoji: Record<string, string>;
   /** The related games whose covers are hidden (NSFW). */
   hiddenCovers: Set<number>;
 }
@@ -130,6 +117,8 @@ export async function loadContentPage<T extends PostDetail | ArticleDetail>(
     tags: (item: T) => string[];
     /** The works whose cards the page shows (default: the related works). */
     works?: (item: T) => readonly WorkBrief[];
+    /** Texts with emoji markers the page shows (a post's text; an article's body is HTML already). */
+    texts?: (item: T) => readonly string[];
   },
 ): Promise<ContentPage<T> | null> {
   const app = astro.locals.app;
@@ -143,8 +132,9 @@ export async function loadContentPage<T extends PostDetail | ArticleDetail>(
   }
   const { id } = item;
   const works = source.works?.(item) ?? item.works;
-  const [comments, hiddenCovers] = await Promise.all([
+  const [comments, text, hiddenCovers] = await Promise.all([
     item.status === 'published' ? firstComments(app, type, id) : Promise.resolve(null),
+    resolveEmoji(app, source.texts?.(item) ?? []),
     nsfwGameIds(
       app.db,
       works.filter((work) => work.type === 'galgame').map((work) => work.id),
@@ -154,15 +144,18 @@ export async function loadContentPage<T extends PostDetail | ArticleDetail>(
   if (privateView) {
     astro.response.headers.set('Cache-Control', 'private, no-store');
   } else {
-    const userTags = await sharedUserTags(app, [item.author.userId, ...(comments ? commentUserIds(comments) : [])]);
+    const userTags = await sharedUserTags(app, [
+      item.author.userId,
+      ...(comments ? commentUserIds(comments.page) : []),
+    ]);
     const views = contentViewsOf(app);
     views.hit(type, id);
-    const tags = [...source.tags(item), ...userTags];
+    const tags = [...source.tags(item), ...userTags, ...text.tags, ...(comments?.tags ?? [])];
     // Every answer from the cache is a view too. Members share a copy: their likes, favourites and
     // rights come from the islands.
     cachePage(astro.locals, { tags, onServe: () => views.hit(type, id), members: true });
   }
-  return { item, comments, hiddenCovers };
+  return { item, comments, textEmoji: text.emoji, hiddenCovers };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CommentView } from '../../../shared/comments/comments.ts';
 import type { ImageUrlOptions } from '../../../shared/image-url.ts';
 import { COMMENT_TEXT_LIMIT, hasMoreReplies, type CommentSection, type PostOutcome } from '../../../stores/comments.ts';
@@ -7,7 +7,7 @@ import { confirmDialog } from '../../../stores/dialog.ts';
 import { $session } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import { useViewer } from '../catalogue/use-viewer.ts';
-import { emojiImage, useEmojiRendering, type EmojiRendering } from '../media/use-emoji.ts';
+import { useKnownEmojiRendering } from '../media/use-emoji.ts';
 import { useT } from '../ui/use-t.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
@@ -36,19 +36,6 @@ function useNow(renderedAt: number): number {
   return now;
 }
 
-/** Emoji the server resolved, then the page's emoji store for the rest (once hydrated). */
-function useCommentEmoji(known: Readonly<Record<string, string>>, imageOptions: ImageUrlOptions): EmojiRendering {
-  const store = useEmojiRendering();
-  const resolveEmoji = useCallback(
-    (code: string) => {
-      const src = known[code];
-      return src ? emojiImage(src, imageOptions) : store.resolveEmoji(code);
-    },
-    [known, imageOptions, store.resolveEmoji],
-  );
-  return useMemo(() => ({ resolveEmoji, onEmojiError: store.onEmojiError }), [resolveEmoji, store.onEmojiError]);
-}
-
 /**
  * The threads of a comment section: roots with their replies, reply forms, likes, delete, pin and report.
  * Its code loads on first use (or at once with a login); until then the server's HTML of it stays as it
@@ -68,7 +55,7 @@ export default function CommentList({
   const state = useStore(section.$state);
   const [hydrated, setHydrated] = useState(false);
   const now = useNow(renderedAt);
-  const emoji = useCommentEmoji(known, imageOptions);
+  const emoji = useKnownEmojiRendering(known, imageOptions);
   const [replying, setReplying] = useState<{ rootId: number; parent: CommentView } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const highlightTimer = useRef<ReturnType<typeof setTimeout> | null>(null);

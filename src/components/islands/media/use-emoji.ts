@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { EMOJI_DISPLAY_PX } from '../../../shared/emoji/emoji-model.ts';
 import { densitySrcSet, processImageUrl, type ImageUrlOptions } from '../../../shared/image-url.ts';
 import { emojiStore } from '../../../stores/emoji.ts';
@@ -48,4 +48,23 @@ export function useEmojiRendering(): EmojiRendering {
     [hydrated, sources, options.imageBedUrl, options.allowedHosts],
   );
   return { resolveEmoji, onEmojiError: emojiStore.forget };
+}
+
+/**
+ * Emoji the server resolved for this island (the same on the server and in the first render in the
+ * browser), then the page's emoji store for the rest once hydrated.
+ */
+export function useKnownEmojiRendering(
+  known: Readonly<Record<string, string>>,
+  imageOptions: ImageUrlOptions,
+): EmojiRendering {
+  const store = useEmojiRendering();
+  const resolveEmoji = useCallback(
+    (code: string) => {
+      const src = known[code];
+      return src ? emojiImage(src, imageOptions) : store.resolveEmoji(code);
+    },
+    [known, imageOptions, store.resolveEmoji],
+  );
+  return useMemo(() => ({ resolveEmoji, onEmojiError: store.onEmojiError }), [resolveEmoji, store.onEmojiError]);
 }
