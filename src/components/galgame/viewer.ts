@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { markPersonal } from '../../server/http/page-cache-policy.ts';
+import { markPersonal, sharedMemberRender } from '../../server/http/page-cache-policy.ts';
 import {
   ACCESS_TOKEN_COOKIE,
   DEFAULT_USER_SETTING,
@@ -13,6 +13,16 @@ import { parseUserInfoCookie } from '../../stores/session.ts';
 /** Whether the request carries a login (an access or refresh token cookie, whatever its validity). */
 export const hasLoginCookie = (cookies: AstroCookies): boolean =>
   cookies.has(ACCESS_TOKEN_COOKIE) || cookies.has(REFRESH_TOKEN_COOKIE);
+
+/**
+ * Whether the page has the logged-in look (write links, the comment box, favourite and follow buttons
+ * that act): with a login cookie, and always on the copy all members share (its audience was decided
+ * from the request's cookies once, by the page cache).
+ */
+export const showsLoggedIn = (astro: {
+  cookies: AstroCookies;
+  locals: Pick<App.Locals, 'pageCapture' | 'pageCachePolicy'>;
+}): boolean => sharedMemberRender(astro.locals) || hasLoginCookie(astro.cookies);
 
 /**
  * Who is looking, as the header reads it: the user-info cookie while a token is left. Display only (NSFW

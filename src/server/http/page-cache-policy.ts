@@ -87,7 +87,7 @@ export interface PageCachePolicy {
    * The page is also the same for every member: members then share one copy of it too (apart from
    * visitors'), rendered without anything of theirs. Its personal parts (the header's avatar, the
    * author's and moderators' actions, likes and follows) are islands that learn the member once
-   * hydrated. Such a page reads who is looking only through `sharedMemberRender` and `hasLoginCookie`.
+   * hydrated. Such a page reads who is looking only through `sharedMemberRender` and `showsLoggedIn`.
    */
   members?: boolean;
 }
@@ -173,14 +173,9 @@ export async function finishPage(
 ): Promise<Response> {
   const capture = locals.pageCapture;
   const policy = locals.pageCachePolicy;
-  const forMembers = capture?.audience === 'member';
-  if (
-    !capture ||
-    !policy ||
-    (forMembers && (!policy.members || locals.personal)) ||
-    response.status !== 200 ||
-    response.headers.has('Set-Cookie')
-  ) {
+  // A page that read someone's own data is never kept, for whichever audience it was rendered.
+  const unshared = () => locals.personal === true || (capture?.audience === 'member' && !policy?.members);
+  if (!capture || !policy || unshared() || response.status !== 200 || response.headers.has('Set-Cookie')) {
     capture?.skip();
     if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
     return response;
@@ -191,6 +186,11 @@ export async function finishPage(
   } catch (error) {
     capture.skip();
     throw error;
+  }
+  // With streaming, components still render while the body is read: look again once it is whole.
+  if (unshared()) {
+    capture.skip();
+    return new Response(body, response);
   }
   const cached = capture.store({ status: response.status, headers: [...response.headers], body }, policy);
   const headers = new Headers(response.headers);

@@ -11,7 +11,7 @@ import { createLogger } from '../platform/logger.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createHttpServer, type AstroHandler, type HttpServer } from './server.ts';
 import { finishPage, markPersonal, pageTags, pagesChanged, sharedMemberRender } from './page-cache-policy.ts';
-import type { PageCacheOptions } from './page-cache.ts';
+import { hasLogin, type PageCacheOptions } from './page-cache.ts';
 
 interface Answer {
   status: number;
@@ -203,6 +203,15 @@ describe('the page cache', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect((await get(port, '/shared/5', bob)).body).toBe('<p>shared 5 render 3 for member</p>');
     expect(renders).toEqual(['/shared/5', '/shared/5', '/shared/5']);
+  });
+
+  it('tells a login by its token cookies as the pages read them (a part without "=" is no cookie)', () => {
+    expect(hasLogin('hikari-access-token=t')).toBe(true);
+    expect(hasLogin('a=1; hikari-refresh-token=r')).toBe(true);
+    expect(hasLogin('hikari-refresh-tokenX')).toBe(false);
+    expect(hasLogin('hikari-access-token')).toBe(false);
+    expect(hasLogin('x-hikari-access-token=t; hikari-user-info=alice')).toBe(false);
+    expect(hasLogin(undefined)).toBe(false);
   });
 
   it('never shares a page that read the member it was rendered for, whatever it declared', async () => {

@@ -103,7 +103,10 @@ export interface PageCache {
 export function hasLogin(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   for (const part of cookieHeader.split(';')) {
-    const name = part.slice(0, part.indexOf('=')).trim();
+    // A part without '=' is no cookie at all (Astro's parser skips it too).
+    const equals = part.indexOf('=');
+    if (equals < 0) continue;
+    const name = part.slice(0, equals).trim();
     if (name === ACCESS_TOKEN_COOKIE || name === REFRESH_TOKEN_COOKIE) return true;
   }
   return false;
@@ -131,6 +134,11 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
   /** Renders of pages nobody has yet, by key: later requests wait for them. */
   const flights = new Map<string, Promise<Entry | null>>();
   const uncacheable = new Map<string, number>();
+  /**
+   * Members' keys whose page was kept before: only their renders are waited for. Most pages are never
+   * shared with members (catalogue pages, account pages); their members' requests render at once.
+   */
+  const sharedWithMembers = new Set<string>();
   /** Invalidation clock: each change gets the next number, kept per tag for renders still running. */
   let clock = 0;
   const changedAt = new Map<string, { tick: number; at: number }>();
@@ -241,6 +249,10 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
         const answer = { etag, cacheControl, vary };
         if (settled) return answer;
         uncacheable.delete(key);
+        if (audience === 'member') {
+          if (sharedWithMembers.size >= 10_000) sharedWithMembers.clear();
+          sharedWithMembers.add(key);
+        }
         const at = now();
         const tags = [...new Set(policyTags(policy))];
         if (body.length > maxPageBytes || at - started > MAX_RENDER_MS || changedSince(tick, tags)) {
@@ -277,6 +289,10 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
       },
       skip() {
         if (!settle(null, 'skipped')) return;
+        if (audience === 'member') {
+          sharedWithMembers.delete(key);
+          return;
+        }
         if (uncacheable.size >= 10_000) uncacheable.clear();
         uncacheable.set(key, now() + UNCACHEABLE_MS);
       },
@@ -317,7 +333,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
       return render({ app: ctx });
     }
     let release: (entry: Entry | null) => void = () => {};
-    const blocked = (uncacheable.get(key) ?? 0) > at;
+    const blocked = audience === 'member' ? !sharedWithMembers.has(key) : (uncacheable.get(key) ?? 0) > at;
     if (!blocked) {
       const promise = new Promise<Entry | null>((resolve) => (release = resolve));
       flights.set(key, promise);

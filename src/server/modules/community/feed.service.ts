@@ -187,7 +187,9 @@ export async function feed(
         ? {
             parts: [
               (query: KeyQuery) => query.where('published_at', '>=', recent),
-              (query: KeyQuery) => query.where('published_at', '<', recent),
+              // The complement of the recent part (a row without a date counts as older, as in the order).
+              (query: KeyQuery) =>
+                query.where((eb) => eb.or([eb('published_at', '<', recent), eb('published_at', 'is', null)])),
             ],
             lead: [recentFirst],
             order: [hotScore, ...newest],
