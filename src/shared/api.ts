@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'SLUG_TAKEN',
   'CONTENT_CONFLICT',
   'ALREADY_REPORTED',
+  'FOLLOW_SELF',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,6 +9,7 @@ import * as m20261124_0002 from './20261124-0002-emoji.ts';
 import * as m20261125_0001 from './20261125-0001-community.ts';
 import * as m20261125_0002 from './20261125-0002-comments.ts';
 import * as m20261126_0001 from './20261126-0001-community-hot.ts';
+import * as m20261126_0002 from './20261126-0002-user-follow.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-0001-community': m20261125_0001,
   '20261125-0002-comments': m20261125_0002,
   '20261126-0001-community-hot': m20261126_0001,
+  '20261126-0002-user-follow': m20261126_0002,
 };

@@ -173,8 +173,14 @@ describe('removing a user', () => {
     ]);
 
     const byUserId = Object.entries(USER_REFERENCES)
-      .filter(([, how]) => how !== 'set null')
-      .map(([table]) => table as Exclude<keyof typeof USER_REFERENCES, 'emoji_set'>);
+      .filter(([table, how]) => how !== 'set null' && table !== 'user_follow')
+      .map(([table]) => table as Exclude<keyof typeof USER_REFERENCES, 'emoji_set' | 'user_follow'>);
+    const follows = await t.db
+      .selectFrom('user_follow')
+      .select(sql<number>`count(*)`.as('n'))
+      .where((eb) => eb.or([eb('follower_id', '=', ids.a), eb('followee_id', '=', ids.a)]))
+      .executeTakeFirstOrThrow();
+    expect(Number(follows.n), 'user_follow').toBe(0);
     for (const table of byUserId) {
       const left = await t.db
         .selectFrom(table)

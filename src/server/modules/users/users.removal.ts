@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import type { TargetRegistry } from '../../platform/targets/targets.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { recountLinkReports } from '../catalogue/downloads.service.ts';
@@ -42,6 +43,8 @@ export const USER_REFERENCES = {
   reaction_like: 'recount',
   comment: 'recount',
   report: 'cascade',
+  // Follows both ways move the other members' follower and following counts: removed and recounted.
+  user_follow: 'recount',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */
@@ -121,7 +124,9 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
     await trx.deleteFrom('favorite').where('user_id', '=', id).execute();
     await trx.deleteFrom('link_report').where('user_id', '=', id).execute();
     await removeCommunityContent(trx, id);
+    const others = await removeFollowsOf(trx, id);
     await trx.deleteFrom('users').where('id', '=', id).execute();
+    await recountFollows(trx, others);
     await recountRatings(trx, games);
     await recountFavorites(trx, deps.targets, favorites);
     await recountLinkReports(trx, links);
@@ -134,4 +139,27 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
       linkReports: reports.length,
     };
   });
+}
+
+/** Deletes the follows from and to the user; answers the other members whose counts they moved. */
+async function removeFollowsOf(trx: Db, id: string): Promise<string[]> {
+  const whose = (eb: ExpressionBuilder<Database, 'user_follow'>) =>
+    eb.or([eb('follower_id', '=', id), eb('followee_id', '=', id)]);
+  const rows = await trx.selectFrom('user_follow').select(['follower_id', 'followee_id']).where(whose).execute();
+  await trx.deleteFrom('user_follow').where(whose).execute();
+  return [...new Set(rows.flatMap((row) => [row.follower_id, row.followee_id]))].filter((other) => other !== id).sort();
+}
+
+/** Sets these members' follower and following counts to their rows (in id order, 500 at a time). */
+export async function recountFollows(trx: Db, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await trx
+      .updateTable('users')
+      .set({
+        follower_count: sql<number>`(select count(*) from user_follow f where f.followee_id = users.id)`,
+        following_count: sql<number>`(select count(*) from user_follow f where f.follower_id = users.id)`,
+      })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
 }

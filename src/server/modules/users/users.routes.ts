@@ -1,9 +1,10 @@
 import { usersContract } from '../../../shared/users/users.contract.ts';
 import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
+import { followStatus, listFollows, toggleFollow } from './follow.service.ts';
 import { getPublicProfile, toSessionUser, updateProfile, updateUserSetting } from './users.service.ts';
 
-/** The caller's own profile and settings, and public profiles. */
+/** The caller's own profile and settings, public profiles, and following members. */
 export function userRoutes(ctx: AppContext) {
   const refreshExpiry = async (userId: string) => {
     const family = await ctx.db
@@ -30,5 +31,16 @@ export function userRoutes(ctx: AppContext) {
       data: { userSetting: await updateUserSetting(ctx.db, user.id, body) },
       message: 'server.settingsSaved',
     }),
+
+    follow: async (_c, { body, user }) => {
+      const data = await toggleFollow(ctx.db, user.id, body.userId);
+      return { data, message: data.isFollowing ? 'server.follow.followed' : 'server.follow.unfollowed' };
+    },
+
+    followStatus: async (_c, { body, user }) => ({ data: await followStatus(ctx.db, user.id, body.userId) }),
+
+    following: async (_c, { params, query }) => ({ data: await listFollows(ctx.db, params.id, 'following', query) }),
+
+    followers: async (_c, { params, query }) => ({ data: await listFollows(ctx.db, params.id, 'followers', query) }),
   });
 }

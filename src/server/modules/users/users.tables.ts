@@ -33,9 +33,17 @@ export interface UsersTable {
 }
 export type UserRow = Selectable<UsersTable>;
 
+/** A member following another; the row is the follow, so a second one cannot exist. */
+export interface UserFollowTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: string;
+}
+
 declare module '../../db/database.ts' {
   interface Database {
     users: UsersTable;
+    user_follow: UserFollowTable;
   }
 }
 

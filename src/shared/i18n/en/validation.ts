@@ -18,6 +18,7 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.label.ratingText': 'Short review',
   'validation.label.reason': 'Reason',
   'validation.label.id': 'ID',
+  'validation.label.userId': 'User ID',
   'validation.label.width': 'Width (w)',
   'validation.label.height': 'Height (h)',
   'validation.label.quality': 'Quality (q)',

@@ -17,6 +17,7 @@ export const validation = {
   'validation.label.ratingText': '短评',
   'validation.label.reason': '原因',
   'validation.label.id': 'id',
+  'validation.label.userId': '用户 ID',
   'validation.label.width': '宽度 w ',
   'validation.label.height': '高度 h ',
   'validation.label.quality': '质量 q ',
