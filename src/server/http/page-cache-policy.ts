@@ -175,10 +175,14 @@ export async function finishPage(
   const policy = locals.pageCachePolicy;
   // A page that read someone's own data is never kept, for whichever audience it was rendered.
   const unshared = () => locals.personal === true || (capture?.audience === 'member' && !policy?.members);
-  if (!capture || !policy || unshared() || response.status !== 200 || response.headers.has('Set-Cookie')) {
+  // Not kept: private to the browser that asked, unless the page chose its own caching.
+  const notKept = (answer: Response) => {
     capture?.skip();
-    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'private, no-cache');
-    return response;
+    if (!answer.headers.has('Cache-Control')) answer.headers.set('Cache-Control', 'private, no-cache');
+    return answer;
+  };
+  if (!capture || !policy || unshared() || response.status !== 200 || response.headers.has('Set-Cookie')) {
+    return notKept(response);
   }
   let body: Uint8Array<ArrayBuffer>;
   try {
@@ -188,10 +192,7 @@ export async function finishPage(
     throw error;
   }
   // With streaming, components still render while the body is read: look again once it is whole.
-  if (unshared()) {
-    capture.skip();
-    return new Response(body, response);
-  }
+  if (unshared()) return notKept(new Response(body, response));
   const cached = capture.store({ status: response.status, headers: [...response.headers], body }, policy);
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', cached.cacheControl);
