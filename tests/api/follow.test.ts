@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiFailure } from '../../src/shared/api.ts';
 import type { FollowPage, FollowStatus } from '../../src/shared/users/follow-model.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
@@ -72,6 +72,7 @@ describe('follow API', () => {
     app = await createTestApp();
   });
   afterAll(async () => app.close());
+  afterEach(() => vi.useRealTimers());
 
   it('toggles a follow, says so in the spec’s words, and moves both counts', async () => {
     const [a, b] = [await account(), await account()];
@@ -154,5 +155,21 @@ describe('follow API', () => {
     await removeUser({ db: app.ctx.db, targets: app.ctx.targets }, gone.id);
     expect(await counts(x)).toEqual({ followers: 0, following: 1, followerRows: 0, followingRows: 1 });
     expect(await counts(y)).toEqual({ followers: 1, following: 0, followerRows: 1, followingRows: 0 });
+  });
+
+  it('allows 30 toggles a minute per member, then answers 429 with Retry-After and changes nothing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T09:00:10Z'));
+    const [fast, b, c] = [await account(), await account(), await account()];
+    for (let i = 0; i < 30; i++) expect((await toggle(fast, b.userId)).res.status, `toggle ${i + 1}`).toBe(200);
+    const refused = await toggle(fast, c.userId);
+    expect(expectFailure(refused, 429, 'RATE_LIMITED').message).toBe('关注操作太频繁，请一分钟后再试');
+    expect(refused.res.headers.get('retry-after')).toBe('50');
+    expect(await counts(c)).toMatchObject({ followers: 0, followerRows: 0 });
+    expect(await counts(fast)).toMatchObject({ following: 0, followingRows: 0 });
+    // Another member is not held back, and the next minute the member may go on.
+    expect(data((await toggle(b, c.userId)).body).isFollowing).toBe(true);
+    vi.setSystemTime(new Date('2026-11-24T09:01:00Z'));
+    expect(data((await toggle(fast, c.userId)).body)).toEqual({ isFollowing: true, followerCount: 2 });
   });
 });

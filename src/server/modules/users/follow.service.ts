@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { hitRateLimit, rateLimited, type RateRule } from '../../platform/rate-limit.ts';
 import type { FollowEntry, FollowPage, FollowStatus } from '../../../shared/users/follow-model.ts';
 
 /**
@@ -24,9 +25,13 @@ async function followerCountOf(db: Db, id: string): Promise<number> {
   return row.follower_count;
 }
 
+/** 30 toggles a minute per member: far above any person's clicking, well below a script following everyone. */
+export const FOLLOW_LIMIT = { limit: 30, windowMs: 60_000 } satisfies RateRule;
+
 /**
  * Follows the member, or stops following them when the caller already does (spec: the call toggles).
- * Following oneself is a 400 with the spec's text.
+ * Following oneself is a 400 with the spec's text. Past the member's minute allowance, a 429 with
+ * Retry-After that changes nothing.
  */
 export async function toggleFollow(
   db: Db,
@@ -34,6 +39,8 @@ export async function toggleFollow(
   targetUserId: number,
   now = new Date(),
 ): Promise<FollowStatus> {
+  const minute = await hitRateLimit(db, `follow:minute:${followerId}`, FOLLOW_LIMIT, now.getTime());
+  if (minute.count > FOLLOW_LIMIT.limit) throw rateLimited(minute.retryAfter, 'server.follow.tooFast');
   return db.transaction().execute(async (trx) => {
     const followeeId = await accountOf(trx, targetUserId);
     if (followeeId === followerId) throw new HttpError(400, 'FOLLOW_SELF', 'server.follow.self');

@@ -108,6 +108,7 @@ export const server: AreaMessages<typeof reference> = {
   'server.follow.self': "You can't follow yourself",
   'server.follow.followed': 'Followed',
   'server.follow.unfollowed': 'Unfollowed',
+  'server.follow.tooFast': 'You are following and unfollowing too fast; please try again in a minute',
   'server.favorited': 'Added to favourites',
   'server.unfavorited': 'Removed from favourites',
   'server.ratingSaved': 'Rating saved',

@@ -100,6 +100,7 @@ export const server = {
   'server.follow.self': '不能关注自己',
   'server.follow.followed': '关注成功',
   'server.follow.unfollowed': '已取消关注',
+  'server.follow.tooFast': '关注操作太频繁，请一分钟后再试',
   'server.favorited': '已收藏',
   'server.unfavorited': '已取消收藏',
   'server.ratingSaved': '评分已保存',
