@@ -8,6 +8,8 @@ export interface Viewer {
   loggedIn: boolean;
   /** The user's _id once known in the browser. */
   id: string | null;
+  /** The user's public number once known in the browser. */
+  userId: number | null;
 }
 
 /**
@@ -22,6 +24,6 @@ export function useViewer(initialLoggedIn: boolean): Viewer {
     if (!$session.get()) hydrateSessionFromCookies();
     setReady(true);
   }, []);
-  if (!ready) return { ready, loggedIn: initialLoggedIn, id: null };
-  return { ready, loggedIn: session !== null, id: session?._id ?? null };
+  if (!ready) return { ready, loggedIn: initialLoggedIn, id: null, userId: null };
+  return { ready, loggedIn: session !== null, id: session?._id ?? null, userId: session?.userId ?? null };
 }

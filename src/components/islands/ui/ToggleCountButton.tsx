@@ -29,6 +29,8 @@ export interface ToggleLook {
   loginTestId: string;
   buttonTestId: string;
   countTestId?: string;
+  /** The count is shown elsewhere (a user card's figures): the button says only on or off. */
+  countless?: boolean;
   /** Prefix of the console warning when the viewer's state cannot be read. */
   logTag: string;
 }
@@ -80,7 +82,7 @@ export function ToggleCountButton(props: ToggleCountButtonProps) {
 
   // Until hydrated, exactly what the server rendered.
   const entry: ToggleState = (viewer.ready ? state : undefined) ?? { on: null, count: initialCount, pending: false };
-  const count = (
+  const count = look.countless ? null : (
     <span className="font-normal tabular-nums" data-testid={look.countTestId}>
       {entry.count}
     </span>
@@ -115,7 +117,7 @@ export function ToggleCountButton(props: ToggleCountButtonProps) {
       aria-pressed={on}
       aria-busy={entry.pending}
       data-state={entry.on === null ? 'unknown' : on ? 'on' : 'off'}
-      title={texts.title(entry.count)}
+      title={look.countless ? undefined : texts.title(entry.count)}
       className={`${look.base} ${on ? look.onClass : look.offClass}`}
       data-testid={look.buttonTestId}
     >
