@@ -223,6 +223,10 @@ for (const mode of MODES) {
       await comments.getByTestId('comment').first().hover();
       await expect(comments.getByTestId('like-button').first()).toBeVisible();
       await expectNoViolations(page, `/galgame/{id} comments (${mode}, visitor)`);
+      // A comment author's user card, open.
+      await comments.getByTestId('comment-author').first().hover();
+      await expect(page.getByTestId('user-card').getByTestId('user-follow-login')).toBeVisible();
+      await expectNoViolations(page, `user card (${mode}, visitor)`);
 
       await logIn(page);
       await open(page, `/galgame/${found.game}`, mode);
@@ -241,6 +245,13 @@ for (const mode of MODES) {
       await expect(page.getByRole('alertdialog', { name: '删除评论' })).toBeVisible();
       await expectNoViolations(page, `delete confirmation (${mode}, member)`);
       await page.getByRole('alertdialog', { name: '删除评论' }).getByRole('button', { name: '取消' }).click();
+      await page.mouse.move(0, 0);
+      await theirs.getByTestId('comment-author').first().hover();
+      await expect(page.getByTestId('user-card').getByTestId('user-follow-button')).toHaveAttribute(
+        'data-state',
+        /^(on|off)$/,
+      );
+      await expectNoViolations(page, `user card (${mode}, member)`);
     });
 
     test(`the content pages of the creator centre pass axe (${mode})`, async ({ page }) => {

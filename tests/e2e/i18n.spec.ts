@@ -233,6 +233,30 @@ test('docs search still finds Chinese content from the English build', async ({ 
   await expect(results.locator('a[href^="/_en"]')).toHaveCount(0);
 });
 
+test('the user card speaks English', async ({ page, context, baseURL, request }) => {
+  const login = await request.post('/api/v2/user/login', { data: DEMO });
+  const token = ((await login.json()) as { data: { hikariAccessToken: string } }).data.hikariAccessToken;
+  const text = `English card ${Date.now()}`;
+  const answer = await request.post('/api/comments', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { targetType: 'post', targetId: Number(ids.community.post.split('/').at(-1)), content: text },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  await setLocale(context, baseURL, 'en');
+  const errors = watchErrors(page);
+  await visit(page, ids.community.post);
+  const section = page.getByTestId('comment-section');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.locator('xpath=ancestor::astro-island[@ssr]')).toHaveCount(0);
+  const comment = section.getByTestId('comment').filter({ has: page.getByText(text, { exact: true }) });
+  await comment.getByTestId('comment-author').first().hover();
+  const card = page.getByTestId('user-card');
+  await expect(card.getByTestId('user-follow-login')).toHaveText('Follow');
+  await expect(card).toContainText('Followers');
+  expect.soft(await chineseInChrome(page), 'user card').toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('counts are pluralised in English', async ({ page, context, baseURL }) => {
   await setLocale(context, baseURL, 'en');
   await visit(page, '/galgame/list');

@@ -4,28 +4,34 @@ import { $dialogs } from '../../stores/dialog.ts';
 import { $imagePreview, PREVIEW_SELECTOR } from '../../stores/image-preview.ts';
 import { showCarriedToast } from '../../stores/next-page-toast.ts';
 import { $toasts } from '../../stores/toast.ts';
+import { userCard } from '../../stores/user-card.ts';
 import { withLocale } from './ui/locale-context.tsx';
 import { onDemand, useOnDemand } from './ui/on-demand.ts';
 import { useT } from './ui/use-t.ts';
+import { installUserCardTriggers } from './users/user-card-triggers.ts';
 
 const toastList = onDemand(() => import('./overlays/ToastList.tsx'));
 const dialogStack = onDemand(() => import('./overlays/DialogStack.tsx'));
 const previewDialog = onDemand(() => import('./overlays/ImagePreviewDialog.tsx'));
+const userCardCode = onDemand(() => import('./users/UserCard.tsx'));
 
 /**
- * Toasts, alert/confirm dialogs and the image preview of every page, opened through their stores from
- * any island or script. Mounted once and kept across navigation. The toasts' live region is here from
- * the start (so screen readers announce what enters it); the code that draws each kind loads with its
- * first use, and the preview's already when a previewable image is pointed at or focused.
+ * Toasts, alert/confirm dialogs, the image preview and the user card of every page, opened through their
+ * stores from any island or script. Mounted once and kept across navigation. The toasts' live region is
+ * here from the start (so screen readers announce what enters it); the code that draws each kind loads
+ * with its first use, the preview's already when a previewable image is pointed at or focused, the user
+ * card's when a member's name or avatar starts opening it.
  */
 function OverlayHost() {
   const t = useT();
   const toasts = useStore($toasts);
   const dialogs = useStore($dialogs);
   const preview = useStore($imagePreview);
+  const card = useStore(userCard.$card);
   const [toastCode, loadToasts] = useOnDemand(toastList);
   const [dialogCode, loadDialogs] = useOnDemand(dialogStack);
   const [previewCode, loadPreview] = useOnDemand(previewDialog);
+  const [cardCode, loadCard] = useOnDemand(userCardCode);
 
   // A greeting the previous page left for this one (e.g. after registering).
   useEffect(() => void showCarriedToast(window.sessionStorage), []);
@@ -38,6 +44,10 @@ function OverlayHost() {
   useEffect(() => {
     if (preview.open) void loadPreview();
   }, [preview.open]);
+  useEffect(() => {
+    if (card) loadCard().catch(() => {});
+  }, [card !== null]);
+  useEffect(() => installUserCardTriggers(userCard), []);
   useEffect(() => {
     const prepare = (event: Event) => {
       if ((event.target as Element | null)?.closest?.(PREVIEW_SELECTOR)) loadPreview().catch(() => {});
@@ -61,6 +71,7 @@ function OverlayHost() {
       </section>
       {dialogCode && <dialogCode.DialogStack dialogs={dialogs} />}
       {previewCode && preview.open && <previewCode.ImagePreviewDialog state={preview} />}
+      {cardCode && card?.open && card.anchor.isConnected && <cardCode.UserCard state={card} />}
     </>
   );
 }

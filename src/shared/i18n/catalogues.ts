@@ -13,11 +13,11 @@ const byArea = { 'zh-CN': zhCN, en } as const satisfies Record<Locale, Record<Ar
 export const AREAS = Object.keys(zhCN) as Area[];
 
 /**
- * The areas every page sends to its islands and scripts: the header, toasts, dialogs, the image preview
- * and the API client's messages. A page adds the areas of its own islands (`messageAreas`: the forms,
+ * The areas every page sends to its islands and scripts: the header, toasts, dialogs, the image preview,
+ * the user card (any page may show a member's name) and the API client's messages. A page adds the areas of its own islands (`messageAreas`: the forms,
  * the game pages' islands, docs search); texts only the server renders stay on the server.
  */
-export const PAGE_AREAS: readonly Area[] = ['common', 'header'];
+export const PAGE_AREAS: readonly Area[] = ['common', 'header', 'userCard'];
 
 const flat = new Map<Locale, Catalogue>();
 

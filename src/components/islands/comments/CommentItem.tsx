@@ -44,7 +44,7 @@ function ReplyTo({ name, userId }: { name: string; userId: number }) {
   return (
     <span className="text-zinc-600 dark:text-zinc-400">
       {before}
-      <a href={`/space/${userId}`} className="text-accent hover:underline">
+      <a href={`/space/${userId}`} className="text-accent hover:underline" data-user-card={userId}>
         {name}
       </a>
       {after}
@@ -88,7 +88,7 @@ export function CommentItem({
         highlighted ? 'bg-primary-50 ring-2 ring-primary-300 dark:bg-primary-900/30 dark:ring-primary-700' : ''
       } ${root ? '-mx-2 px-2 py-3' : '-mx-1.5 px-1.5 py-1'}`}
     >
-      <a href={space} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <a href={space} tabIndex={-1} aria-hidden="true" className="shrink-0" data-user-card={comment.author.userId}>
         <Avatar
           src={comment.author.avatar}
           name={comment.author.name}
@@ -98,7 +98,12 @@ export function CommentItem({
       </a>
       <div className={`flex min-w-0 flex-1 flex-col ${root ? 'gap-1' : 'gap-0.5'}`}>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
-          <a href={space} className="font-medium text-zinc-900 hover:text-accent dark:text-zinc-100">
+          <a
+            href={space}
+            className="font-medium text-zinc-900 hover:text-accent dark:text-zinc-100"
+            data-user-card={comment.author.userId}
+            data-testid="comment-author"
+          >
             {comment.author.name}
           </a>
           {comment.pinned && (
