@@ -128,12 +128,36 @@ test('the keyboard opens the card on the name, Tab enters it and Escape closes i
   await expect(name).toBeFocused();
   await expect(card(page)).toBeVisible();
   await expect(card(page)).toHaveAttribute('role', 'dialog');
+  await expect(name).toHaveAttribute('aria-expanded', 'true');
   await expect(card(page).getByTestId('user-follow-button')).toBeVisible();
+  const follow = card(page).getByTestId('user-follow-button');
   await page.keyboard.press('Tab');
-  await expect(card(page).getByTestId('user-follow-button')).toBeFocused();
+  await expect(follow).toBeFocused();
+  // Shift+Tab goes back to the name, Tab past the card's end goes on to what follows the name.
+  await page.keyboard.press('Shift+Tab');
+  await expect(name).toBeFocused();
+  await expect(card(page)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(follow).toBeFocused();
+  const last = await card(page).locator('a[href], button').last().getAttribute('data-testid');
+  if (last !== 'user-follow-button') await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(card(page)).toHaveCount(0);
+  const after = await page.evaluate(
+    () => document.activeElement?.closest('[data-testid="comment"]')?.textContent ?? '',
+  );
+  expect(after).toContain(text);
+  await expect(name).not.toBeFocused();
+
+  await page.keyboard.press('Shift+Tab');
+  await expect(name).toBeFocused();
+  await expect(card(page)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(follow).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(card(page)).toHaveCount(0);
   await expect(name).toBeFocused();
+  await expect(name).not.toHaveAttribute('aria-expanded');
 
   // Escape also closes it while the focus is still on the name.
   await page.keyboard.press('Shift+Tab');

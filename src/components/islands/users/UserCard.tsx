@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import * as Popover from '@radix-ui/react-popover';
-import { useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { isPageBuilt } from '../../../shared/navigation.ts';
 import { userFollows, userKey } from '../../../stores/follow.ts';
 import { $publicConfig } from '../../../stores/public-config.ts';
@@ -30,6 +30,15 @@ export function UserCard({ state }: { state: UserCardState<HTMLElement> }) {
   const config = useStore($publicConfig);
   const loggedIn = useStore($session) !== null;
   const virtualRef = useMemo(() => ({ current: anchor }), [anchor]);
+  // The name says that its card is open (screen readers announce it on the focused name).
+  useEffect(() => {
+    anchor.setAttribute('aria-expanded', 'true');
+    anchor.setAttribute('aria-controls', USER_CARD_ID);
+    return () => {
+      anchor.removeAttribute('aria-expanded');
+      anchor.removeAttribute('aria-controls');
+    };
+  }, [anchor]);
   const imageOptions = { imageBedUrl: config.imageBedUrl, allowedHosts: config.imageAllowedHosts };
   const user = profile?.status === 'ready' ? profile.user : null;
   const number = new Intl.NumberFormat(locale);
