@@ -15,7 +15,7 @@ import {
 
 /** Comments on every target that keeps a comment count (decision 018). */
 export function commentsRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, targets: ctx.targets, storage: ctx.storage };
+  const deps = { db: ctx.db, targets: ctx.targets, storage: ctx.storage, jobs: ctx.jobs };
   const viewerOf = (user: { id: string; user_group: UserGroup } | null) =>
     user ? { id: user.id, group: user.user_group } : null;
   /** The target's comment list and page show the change (visitors' cached pages are dropped). */

@@ -22,7 +22,9 @@ import { hitRateLimit, rateLimited, releaseRateLimit, type RateRule } from '../.
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { CounterColumn, TargetInfo, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
 import { likedIds } from '../reactions/likes.service.ts';
+import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import { checkCommentImages } from './comment-images.ts';
+import { commentExcerpt } from './comments.targets.ts';
 
 /**
  * Comments (decision 018): two levels on every target that keeps a comment count. The target's count
@@ -42,7 +44,7 @@ export interface CommentDeps {
 }
 
 /** Writing also checks images against the storage they were uploaded to. */
-export interface CommentWriteDeps extends CommentDeps {
+export interface CommentWriteDeps extends CommentDeps, NotifyDeps {
   storage: Storage;
 }
 
@@ -444,8 +446,10 @@ export async function createComment(
         .set((eb) => ({ reply_count: eb('reply_count', '+', 1) }))
         .where('id', '=', thread.rootId)
         .execute();
+    await notifyLater(deps, trx, { kind: 'comment', commentId });
     return commentId;
   });
+  deps.jobs.poke();
   return readComment(deps.db, viewer, id, target);
 }
 
@@ -454,14 +458,14 @@ export async function createComment(
  * unknown comment answers 404, so two deletes at once count once.
  */
 export async function deleteComment(
-  deps: CommentDeps,
+  deps: CommentDeps & NotifyDeps,
   viewer: NonNullable<CommentViewer>,
   id: number,
   now = new Date(),
 ): Promise<TargetRef> {
   const comment = await deps.db
     .selectFrom('comment')
-    .select(['id', 'target_type', 'target_id', 'root_id', 'user_id', 'status'])
+    .select(['id', 'target_type', 'target_id', 'root_id', 'user_id', 'status', 'content'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!comment || comment.status !== 'visible') throw notFound();
@@ -491,7 +495,20 @@ export async function deleteComment(
         .set({ reply_count: sql<number>`case when reply_count > 0 then reply_count - 1 else 0 end` })
         .where('id', '=', comment.root_id)
         .execute();
+    // A moderator removing someone's comment tells its author (their own deletes tell nobody).
+    if (comment.user_id !== viewer.id)
+      await notifyLater(deps, trx, {
+        kind: 'moderation',
+        recipientId: comment.user_id,
+        moderatorId: viewer.id,
+        targetType: 'comment',
+        targetId: comment.id,
+        action: 'delete',
+        title: commentExcerpt(comment.content, 40),
+        at: now.toISOString(),
+      });
   });
+  deps.jobs.poke();
   return ref;
 }
 

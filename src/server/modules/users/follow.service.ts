@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import type { FollowEntry, FollowPage, FollowStatus } from '../../../shared/users/follow-model.ts';
 
 /**
@@ -29,12 +30,12 @@ async function followerCountOf(db: Db, id: string): Promise<number> {
  * Following oneself is a 400 with the spec's text.
  */
 export async function toggleFollow(
-  db: Db,
+  deps: NotifyDeps & { db: Db },
   followerId: string,
   targetUserId: number,
   now = new Date(),
 ): Promise<FollowStatus> {
-  return db.transaction().execute(async (trx) => {
+  const status = await deps.db.transaction().execute(async (trx) => {
     const followeeId = await accountOf(trx, targetUserId);
     if (followeeId === followerId) throw new HttpError(400, 'FOLLOW_SELF', 'server.follow.self');
     const move = async (by: 1 | -1) => {
@@ -57,6 +58,7 @@ export async function toggleFollow(
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) > 0) {
       await move(-1);
+      await notifyLater(deps, trx, { kind: 'follow', followeeId });
       return { isFollowing: false, followerCount: await followerCountOf(trx, followeeId) };
     }
     const inserted = await trx
@@ -64,9 +66,14 @@ export async function toggleFollow(
       .values({ follower_id: followerId, followee_id: followeeId, created_at: now.toISOString() })
       .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await move(1);
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await move(1);
+      await notifyLater(deps, trx, { kind: 'follow', followeeId });
+    }
     return { isFollowing: true, followerCount: await followerCountOf(trx, followeeId) };
   });
+  deps.jobs.poke();
+  return status;
 }
 
 /** Whether the caller follows the member. */

@@ -13,6 +13,7 @@ import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
+import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { validation } from './validation.ts';
 
@@ -32,5 +33,6 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   editor,
   docs,
   validation,
+  notifications,
   server,
 };

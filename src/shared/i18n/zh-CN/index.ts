@@ -11,6 +11,7 @@ import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
+import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { validation } from './validation.ts';
 
@@ -33,6 +34,7 @@ export const zhCN = {
   editor,
   docs,
   validation,
+  notifications,
   server,
 } as const;
 
