@@ -77,8 +77,8 @@ describe('notifications API', () => {
     return data((await call<NotificationPage>(app, 'GET', `/v2/user/notifications${query}`, who.token)).body);
   };
   const read = (who: Account, id: string) =>
-    call<UnreadSummary>(app, 'POST', `/v2/user/notifications/${id}/read`, who.token);
-  const readAll = (who: Account) => call<UnreadSummary>(app, 'POST', '/v2/user/notifications/read-all', who.token);
+    call<UnreadSummary>(app, 'POST', `/v2/user/notifications/${id}/read`, who.token, {});
+  const readAll = (who: Account) => call<UnreadSummary>(app, 'POST', '/v2/user/notifications/read-all', who.token, {});
 
   async function publish(who: Account, title = '夏日的回响'): Promise<PostDetail> {
     const answer = await call<PostDetail>(app, 'POST', '/community/posts', who.token, {
@@ -246,6 +246,11 @@ describe('notifications API', () => {
     expect(await unread(owner)).toBe(1);
 
     expectFailure(await read(owner, 'not-an-id'), 400, 'VALIDATION_FAILED');
+    expectFailure(
+      await call(app, 'POST', `/v2/user/notifications/${id}/read`, owner.token, { all: true }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectFailure(await read(owner, 'f'.repeat(24)), 404, 'NOT_FOUND');
     expectFailure(await call(app, 'GET', '/v2/user/notifications?limit=500', owner.token), 400, 'VALIDATION_FAILED');
     expectFailure(await call(app, 'GET', '/v2/user/notifications?filter=x', owner.token), 400, 'VALIDATION_FAILED');

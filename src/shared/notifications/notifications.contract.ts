@@ -21,6 +21,9 @@ const idParams = z.object({
   id: z.string().regex(OBJECT_ID, { error: messageRef('notifications.validation.id') }),
 });
 
+/** State changes carry a JSON body (the API's cross-site rule); these take nothing in it. */
+const emptyBody = z.strictObject({});
+
 /** The caller's own notifications (decision 021): nobody else's can be read, counted or marked. */
 export const notificationsContract = {
   unread: endpoint({
@@ -42,6 +45,7 @@ export const notificationsContract = {
     method: 'POST',
     path: '/v2/user/notifications/:id/read',
     params: idParams,
+    body: emptyBody,
     response: as<UnreadSummary>(),
     auth: 'required',
     summary: 'Marks one of the caller’s notifications read; answers the unread count after it',
@@ -49,6 +53,7 @@ export const notificationsContract = {
   readAll: endpoint({
     method: 'POST',
     path: '/v2/user/notifications/read-all',
+    body: emptyBody,
     response: as<UnreadSummary>(),
     auth: 'required',
     summary: 'Marks all of the caller’s notifications read',

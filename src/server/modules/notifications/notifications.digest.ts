@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { Mail, Mailer } from '../../platform/mail.ts';
 import { parseUserSetting } from '../users/users.service.ts';
 import { listNotifications, type NotificationDeps } from './notifications.service.ts';
+import { notificationText } from '../../../shared/notifications/notification-text.ts';
 import type { NotificationView } from '../../../shared/notifications/notifications.ts';
 
 /**
@@ -60,7 +61,7 @@ export function digestMail(to: string, locale: Locale, origin: string, lines: No
     '',
     t('notifications.mail.intro', { count: total }),
     '',
-    ...lines.map((item) => `- ${notificationLine(t, item)}${item.url ? `\n  ${origin}${item.url}` : ''}`),
+    ...lines.map((item) => `- ${notificationText(t, item)}${item.url ? `\n  ${origin}${item.url}` : ''}`),
     ...(total > lines.length ? ['', t('notifications.mail.more', { count: total - lines.length })] : []),
     '',
     t('notifications.mail.open', { url: `${origin}/message/system` }),
@@ -69,34 +70,6 @@ export function digestMail(to: string, locale: Locale, origin: string, lines: No
     '—— Hikari',
   ].join('\n');
   return { to, subject: t('notifications.mail.subject', { count: total }), text };
-}
-
-/** One notification as a line of text (the page and the mail say the same). */
-export function notificationLine(t: ReturnType<typeof translator>, item: NotificationView): string {
-  const actor = item.actors[0]?.name ?? '';
-  const others = Math.max(0, item.actorCount - 1);
-  const title = item.target?.title || item.excerpt;
-  const who = others > 0 ? t('notifications.actorsMany', { name: actor, count: others }) : actor;
-  switch (item.kind) {
-    case 'reply':
-      return t('notifications.text.reply', { who, excerpt: item.excerpt });
-    case 'comment':
-      return t('notifications.text.comment', { who, title: item.target?.title ?? '', excerpt: item.excerpt });
-    case 'like':
-      return t(
-        `notifications.text.like.${item.target?.type === 'comment' ? 'comment' : item.target?.type === 'rating' ? 'rating' : item.target?.type === 'article' ? 'article' : 'post'}`,
-        {
-          who,
-          title,
-        },
-      );
-    case 'follow':
-      return t('notifications.text.follow', { who });
-    case 'moderation':
-      return t(`notifications.text.moderation.${item.action ?? 'delete'}`, { title: item.excerpt || title });
-    case 'announcement':
-      return t('notifications.text.announcement', { title: item.excerpt });
-  }
 }
 
 /** The `notifications.digest` job: one mail with what is new, marked mailed in the same transaction. */

@@ -12,7 +12,7 @@ export const notifications: AreaMessages<typeof reference> = {
   'notifications.filter.all': 'All',
   'notifications.filter.unread': 'Unread',
   'notifications.filter.label': 'Show',
-  'notifications.unreadSummary': { one: '{count} unread', other: '{count} unread' },
+  'notifications.unreadSummary': { one: '{count} unread notification', other: '{count} unread notifications' },
   'notifications.unreadMark': 'Unread',
   'notifications.empty':
     'Nothing here yet. When someone replies, comments, likes or follows you, you will hear about it here.',
@@ -51,7 +51,10 @@ export const notifications: AreaMessages<typeof reference> = {
     one: 'You have {count} new notification on Hikari:',
     other: 'You have {count} new notifications on Hikari:',
   },
-  'notifications.mail.more': { one: '{count} more on the site.', other: '{count} more on the site.' },
+  'notifications.mail.more': {
+    one: '{count} more notification is waiting on the site.',
+    other: '{count} more notifications are waiting on the site.',
+  },
   'notifications.mail.open': 'See them all: {url}',
   'notifications.mail.optOut':
     'Rather not get these mails? Turn off “Email notifications” in the settings of your space.',
