@@ -401,6 +401,26 @@ describe('notifications API', () => {
     expect(again[0]!.text).not.toContain('给你的评论');
   });
 
+  it('finds the thread of a comment a notification links to, down to the page of replies holding it', async () => {
+    const [owner, other] = [await account(), await account()];
+    const post = await publish(owner);
+    const root = await comment(owner, post.id, '楼主');
+    const replies: CommentView[] = [];
+    for (let i = 0; i < 12; i++) replies.push(await comment(other, post.id, `回复 ${i}`, root.id));
+    type Thread = { thread: CommentView & { replies: CommentView[] } };
+    const thread = async (id: number, who?: Account) => call<Thread>(app, 'GET', `/comments/${id}/thread`, who?.token);
+    const deep = data((await thread(replies[11]!.id)).body).thread;
+    expect(deep.id).toBe(root.id);
+    expect(deep.replies.map((r) => r.id)).toContain(replies[11]!.id);
+    expect(deep.replies.map((r) => r.id)).not.toContain(replies[0]!.id);
+    const first = data((await thread(root.id, other)).body).thread;
+    expect(first.replies.map((r) => r.id)).toEqual(replies.slice(0, 3).map((r) => r.id));
+    await call(app, 'DELETE', `/comments/${replies[5]!.id}`, other.token);
+    expectFailure(await thread(replies[5]!.id), 404, 'NOT_FOUND');
+    expectFailure(await thread(999_999), 404, 'NOT_FOUND');
+    expectFailure(await call(app, 'GET', '/comments/abc/thread'), 400, 'VALIDATION_FAILED');
+  });
+
   it('goes with the account when a member is removed', async () => {
     const [owner, other] = [await account(), await account()];
     const post = await publish(owner);

@@ -101,6 +101,52 @@ test('a comment on a member’s post reaches them: badge, /message/system, the e
   await authorContext.close();
 });
 
+test('a reply beyond the thread’s first replies is found, shown and highlighted from its notification', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const run = randomUUID().slice(0, 8);
+  const author = { Authorization: `Bearer ${await tokenOf(request, DEMO)}` };
+  const other = { Authorization: `Bearer ${await tokenOf(request, DEMO_CREATOR)}` };
+  const sections = (await (await request.get('/api/community/sections')).json()) as { data: { id: number }[] };
+  const created = await request.post('/api/community/posts', {
+    headers: author,
+    data: {
+      title: `长楼 ${run}`,
+      content: '盖楼',
+      images: [],
+      sectionId: sections.data[0]!.id,
+      topics: [],
+      works: [],
+      publish: true,
+    },
+  });
+  const postId = ((await created.json()) as { data: { id: number } }).data.id;
+  const write = async (headers: Record<string, string>, content: string, parentId?: number) => {
+    const answer = await request.post('/api/comments', {
+      headers,
+      data: { targetType: 'post', targetId: postId, content, ...(parentId ? { parentId } : {}) },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { data: { id: number } }).data.id;
+  };
+  const root = await write(author, `一楼 ${run}`);
+  // The thread shows its first three replies; the fourth is only found through the link.
+  for (let i = 1; i <= 4; i++) await write(other, `第 ${i} 条回复 ${run}`, root);
+
+  await logIn(page, '/message/system');
+  const item = page.getByTestId('system-message').filter({ hasText: `第 4 条回复 ${run}` });
+  await expect(item).toContainText(`hikari_creator 回复了你的评论：第 4 条回复 ${run}`);
+  await item.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/community/post/${postId}#comment-\\d+$`));
+  const id = /#comment-(\d+)$/.exec(page.url())![1];
+  const reply = page.locator(`#comment-${id}`);
+  await expect(reply).toBeVisible();
+  await expect(reply).toContainText(`第 4 条回复 ${run}`);
+  await expect(reply).toHaveAttribute('data-highlighted', 'true');
+});
+
 test('a visitor is sent to log in before /message/system', async ({ page }) => {
   await page.goto('/message/system');
   await expect(page).toHaveURL(/\/login\?jumpTo=%2Fmessage%2Fsystem$/);

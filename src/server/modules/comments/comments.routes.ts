@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { pagesChanged } from '../../http/page-cache-policy.ts';
 import {
+  commentInThread,
   commentPageTags,
   createComment,
   deleteComment,
@@ -27,6 +28,8 @@ export function commentsRoutes(ctx: AppContext) {
     replies: async (_c, { params, query, user }) => ({
       data: await listReplies(deps, viewerOf(user), params.id, query),
     }),
+
+    thread: async (_c, { params, user }) => ({ data: await commentInThread(deps, viewerOf(user), params.id) }),
 
     create: async (_c, { body, user }) => {
       const data = await createComment(deps, { id: user.id, group: user.user_group }, body);

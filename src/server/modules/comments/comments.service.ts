@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { UserGroup } from '../../../shared/auth-model.ts';
 import {
   COMMENT_PREVIEW_REPLIES,
+  COMMENT_REPLY_PAGE_DEFAULT,
+  type CommentInThread,
   type CommentListQuery,
   type CommentPage,
   type CommentReplyPage,
@@ -307,6 +309,43 @@ export async function listReplies(
     items.map((row) => row.id),
   );
   return { items: items.map((row) => toView(row, { viewer, liked, ownerOf: () => target.ownerId })), pagination };
+}
+
+/**
+ * The thread holding a visible comment, for a link to that comment: its root, with the root's first
+ * replies, or (for a reply) the page of replies holding it. 404 like the comment's own list would.
+ */
+export async function commentInThread(deps: CommentDeps, viewer: CommentViewer, id: number): Promise<CommentInThread> {
+  const comment = await deps.db
+    .selectFrom('comment')
+    .select(['id', 'root_id', 'status', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!comment || comment.status !== 'visible') throw notFound();
+  const rootId = comment.root_id ?? comment.id;
+  let replies: CommentView[];
+  if (comment.root_id === null) {
+    replies = (await listReplies(deps, viewer, rootId, { page: 1, limit: COMMENT_PREVIEW_REPLIES })).items;
+  } else {
+    const before = await deps.db
+      .selectFrom('comment')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('root_id', '=', rootId)
+      .where('status', '=', 'visible')
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', comment.created_at),
+          eb.and([eb('created_at', '=', comment.created_at), eb('id', '<', comment.id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    const page = Math.floor(Number(before.n) / COMMENT_REPLY_PAGE_DEFAULT) + 1;
+    replies = (await listReplies(deps, viewer, rootId, { page, limit: COMMENT_REPLY_PAGE_DEFAULT })).items;
+  }
+  const root = await withPeople(deps.db).select(viewColumns).where('c.id', '=', rootId).executeTakeFirstOrThrow();
+  const target = await commentableTarget(deps, viewer, { type: root.target_type, id: root.target_id });
+  const liked = await likedBy(deps.db, viewer, [root.id]);
+  return { thread: { ...toView(root, { viewer, liked, ownerOf: () => target.ownerId }), replies } };
 }
 
 /**
