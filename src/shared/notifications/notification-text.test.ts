@@ -21,7 +21,7 @@ const base: NotificationView = {
 describe('a notification as a sentence', () => {
   it('names a group by its newest member and how many there are, in each language', () => {
     const group = { ...base, actorCount: 4 };
-    expect(notificationText(translator('zh-CN'), group)).toBe('Mio 等 4 人 赞了你的帖子《夏日的回响》');
+    expect(notificationText(translator('zh-CN'), group)).toBe('Mio 和另外 3 人 赞了你的帖子《夏日的回响》');
     expect(notificationText(translator('en'), group)).toBe('Mio and 3 others liked your post “夏日的回响”');
     expect(notificationText(translator('en'), { ...base, actorCount: 2 })).toBe(
       'Mio and 1 other liked your post “夏日的回响”',

@@ -8,11 +8,11 @@ const LIKED: Partial<Record<string, 'post' | 'article' | 'comment' | 'rating'>> 
   rating: 'rating',
 };
 
-/** Who acted: "A", or "A and 3 others" ("A 等 4 人") for a group. */
+/** Who acted: "A", or "A and 3 others" for a group. */
 export function notificationActors(t: Translate, item: Pick<NotificationView, 'actors' | 'actorCount'>): string {
   const first = item.actors[0]?.name ?? '';
   const others = Math.max(0, item.actorCount - 1);
-  return others > 0 ? t('notifications.actorsMany', { name: first, count: others, total: item.actorCount }) : first;
+  return others > 0 ? t('notifications.actorsMany', { name: first, count: others }) : first;
 }
 
 /** One notification as a sentence: the page and the digest mail say the same. */

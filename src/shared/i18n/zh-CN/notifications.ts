@@ -25,8 +25,7 @@ export const notifications = {
   'notifications.pageOf': '第 {page} / {pages} 页',
   'notifications.pages': '消息分页',
 
-  // {total} counts everyone ("A 等 3 人"); English names the others ({count}).
-  'notifications.actorsMany': '{name} 等 {total} 人',
+  'notifications.actorsMany': '{name} 和另外 {count} 人',
   'notifications.text.reply': '{who} 回复了你的评论：{excerpt}',
   'notifications.text.comment': '{who} 评论了你的《{title}》：{excerpt}',
   'notifications.text.like.post': '{who} 赞了你的帖子《{title}》',
