@@ -85,9 +85,10 @@ test('a comment on a member’s post reaches them: badge, /message/system, the e
   await expect(author).toHaveURL(new RegExp(`/community/post/${postId}#comment-\\d+$`));
   const commentId = /#comment-(\d+)$/.exec(author.url())![1];
   const comment = author.locator(`#comment-${commentId}`);
+  // The highlight lasts a few seconds: checked first.
+  await expect(comment).toHaveAttribute('data-highlighted', 'true');
   await expect(comment).toBeVisible();
   await expect(comment).toContainText(`写得真好 ${run}`);
-  await expect(comment).toHaveAttribute('data-highlighted', 'true');
   await expect(author.getByTestId('header-bell-badge')).toHaveCount(0);
 
   // Back on the list it reads as read, and the server agrees.
@@ -142,9 +143,9 @@ test('a reply beyond the thread’s first replies is found, shown and highlighte
   await expect(page).toHaveURL(new RegExp(`/community/post/${postId}#comment-\\d+$`));
   const id = /#comment-(\d+)$/.exec(page.url())![1];
   const reply = page.locator(`#comment-${id}`);
+  await expect(reply).toHaveAttribute('data-highlighted', 'true');
   await expect(reply).toBeVisible();
   await expect(reply).toContainText(`第 4 条回复 ${run}`);
-  await expect(reply).toHaveAttribute('data-highlighted', 'true');
 });
 
 test('a visitor is sent to log in before /message/system', async ({ page }) => {
