@@ -24,6 +24,7 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   community: 'Community: sections, topics, posts, articles, a user’s content',
   comments: 'Comments',
   reactions: 'Likes and reports',
+  notifications: 'Notifications',
 };
 
 const LOGIN: Record<AuthMode, string> = {

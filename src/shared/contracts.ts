@@ -6,6 +6,7 @@ import type { AnyEndpoint, Contract } from './contract.ts';
 import { emojiContract } from './emoji/emoji.contract.ts';
 import { healthContract } from './health/health.contract.ts';
 import { mediaContract } from './media/media.contract.ts';
+import { notificationsContract } from './notifications/notifications.contract.ts';
 import { reactionsContract } from './reactions/reactions.contract.ts';
 import { siteContract } from './site/site.contract.ts';
 import { usersContract } from './users/users.contract.ts';
@@ -25,6 +26,7 @@ export const apiContracts = {
   community: communityContract,
   comments: commentsContract,
   reactions: reactionsContract,
+  notifications: notificationsContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

@@ -228,6 +228,28 @@ export function createCommentSection(client: Api, init: CommentSectionInit) {
       }
     },
 
+    /**
+     * Shows a comment a link names (`#comment-{id}`) that the loaded pages do not hold: its thread is read
+     * and joins the shown ones (below a pinned root), or its replies join the thread already shown.
+     * Answers whether the comment is shown now.
+     */
+    async reveal(id: number): Promise<boolean> {
+      if (findComment(get(), id)) return true;
+      try {
+        const answer = await client.call((loaded ?? (await loadCommentsContract())).thread, { params: { id } });
+        const fetched = threadOf(answer.data.thread);
+        const shown = get().threads.find((item) => item.comment.id === fetched.comment.id);
+        if (shown)
+          mapThreads((item) =>
+            item === shown ? { ...item, replies: uniqueById([...fetched.replies, ...item.replies]).sort(byAge) } : item,
+          );
+        else set({ threads: pinnedFirst([fetched, ...get().threads]) });
+        return findComment(get(), id) !== null;
+      } catch {
+        return false;
+      }
+    },
+
     /** Reads the next page of a root's replies (the first read replaces the preview, which it contains). */
     async loadReplies(rootId: number): Promise<Outcome | Busy> {
       const thread = get().threads.find((item) => item.comment.id === rootId);

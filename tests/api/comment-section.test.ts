@@ -26,7 +26,7 @@ describe('the first comments of a page', () => {
     return id;
   }
 
-  const deps = () => ({ db: app.ctx.db, targets: app.ctx.targets, storage: app.ctx.storage });
+  const deps = () => ({ db: app.ctx.db, targets: app.ctx.targets, storage: app.ctx.storage, jobs: app.ctx.jobs });
   const comment = (content: string, parentId?: number) =>
     createComment(deps(), member, {
       targetType: 'galgame',

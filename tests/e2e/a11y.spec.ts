@@ -203,6 +203,13 @@ for (const mode of MODES) {
       await expect(page.getByTestId('comment-composer')).toBeVisible();
       await expectNoViolations(page, `/community/post/{id} with its actions (${mode}, member)`);
 
+      // The member's notifications (decision 021), as a list or as the empty state.
+      await open(page, '/message/system', mode);
+      await expect(
+        page.getByTestId('system-messages-list').or(page.getByTestId('system-messages-empty')),
+      ).toBeVisible();
+      await expectNoViolations(page, `/message/system (${mode}, member)`);
+
       await open(page, '/', mode);
       await page.getByTestId('user-menu-button').click();
       await expect(page.getByTestId('user-menu-nsfw')).toBeVisible();

@@ -303,6 +303,7 @@ test('logged in, every page keeps to English and messages from the browser are E
     '/create/content/article',
     '/create/content/draft/home',
     '/create/content/manage/home',
+    '/message/system',
   ]) {
     await visit(page, path);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');

@@ -9,6 +9,7 @@ import { emojiModule } from './emoji/index.ts';
 import { healthModule } from './health/index.ts';
 import { mediaModule } from './media/index.ts';
 import type { ServerModule } from './module.ts';
+import { notificationsModule } from './notifications/index.ts';
 import { reactionsModule } from './reactions/index.ts';
 import { siteModule } from './site/index.ts';
 import { usersModule } from './users/index.ts';
@@ -29,6 +30,7 @@ export const appModules: readonly ServerModule[] = [
   communityModule,
   commentsModule,
   reactionsModule,
+  notificationsModule,
   chatModule,
 ];
 

@@ -81,6 +81,11 @@ export interface CommentReplyPage {
   pagination: Pagination;
 }
 
+/** GET /comments/:id/thread: the thread holding a comment, its replies the page holding it (deep links). */
+export interface CommentInThread {
+  thread: CommentThread;
+}
+
 /** A user's comment with what it is about (the user space). */
 export type UserComment = CommentView & { target: TargetSummary };
 

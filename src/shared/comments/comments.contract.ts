@@ -5,6 +5,7 @@ import {
   commentRepliesQuerySchema,
   createCommentBodySchema,
   pinCommentBodySchema,
+  type CommentInThread,
   type CommentPage,
   type CommentReplyPage,
   type CommentView,
@@ -32,6 +33,15 @@ export const commentsContract = {
     response: as<CommentReplyPage>(),
     auth: 'optional',
     summary: "A root comment's replies, oldest first",
+  }),
+  thread: endpoint({
+    method: 'GET',
+    path: '/comments/:id/thread',
+    params: commentParamsSchema,
+    response: as<CommentInThread>(),
+    auth: 'optional',
+    summary:
+      'The thread holding a visible comment: its root, with the page of replies holding it (links to one comment)',
   }),
   create: endpoint({
     method: 'POST',

@@ -84,9 +84,17 @@ export default function CommentList({
     flash(Number(match[1]));
     return true;
   }, [flash]);
+  const revealed = useRef<string | null>(null);
   useEffect(() => {
-    if (hydrated && !hashShown.current && state.loading === null) hashShown.current = showHashed();
-  }, [hydrated, state.threads, state.loading, showHashed]);
+    if (!hydrated || hashShown.current || state.loading !== null) return;
+    hashShown.current = showHashed();
+    // A comment further down (another page of roots or replies): its thread is read once, then shown.
+    const match = COMMENT_HASH.exec(window.location.hash);
+    if (!hashShown.current && match && revealed.current !== match[1]) {
+      revealed.current = match[1]!;
+      void section.reveal(Number(match[1]));
+    }
+  }, [hydrated, state.threads, state.loading, showHashed, section]);
   useEffect(() => {
     const onHash = () => void showHashed();
     window.addEventListener('hashchange', onHash);

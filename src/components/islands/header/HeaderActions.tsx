@@ -1,4 +1,7 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { SessionUser } from '../../../shared/auth-model.ts';
+import { $unreadCount, unread } from '../../../stores/unread.ts';
 import ColorModeToggle from '../ColorModeToggle.tsx';
 import { NotificationBell, UserMenu, UserMenuPlaceholder } from './UserMenu.tsx';
 
@@ -12,7 +15,24 @@ interface HeaderActionsProps {
    * is logged in; who, the session tells once hydrated).
    */
   user: SessionUser | 'member' | null;
-  unreadCount?: number;
+}
+
+/** Keeps the bell's count for the logged-in member while the header is shown (stores/unread.ts). */
+function useUnreadCount(userId: number | null): number {
+  const count = useStore($unreadCount);
+  useEffect(() => {
+    if (userId === null) return;
+    let stop: (() => void) | null = null;
+    let gone = false;
+    void unread().then((keeper) => {
+      if (!gone) stop = keeper.start(userId);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [userId]);
+  return count;
 }
 
 /**
@@ -24,8 +44,8 @@ export function HeaderActions({
   labels,
   hrefs = { login: '/login', register: '/register' },
   user,
-  unreadCount = 0,
 }: HeaderActionsProps) {
+  const unreadCount = useUnreadCount(user && user !== 'member' ? user.userId : null);
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-testid="header-actions">
       <ColorModeToggle />

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TargetRef } from '../../../shared/targets.ts';
 import { appTargets } from '../../modules/index.ts';
+import { queueOnly } from '../../modules/notifications/notifications.queue.ts';
 import { like } from '../../modules/reactions/likes.service.ts';
 import type { TargetRegistry } from '../../platform/targets/targets.ts';
 import type { Db } from '../database.ts';
@@ -222,7 +223,12 @@ async function writeComments(
     for (const liker of comment.likes ?? []) {
       const likerId = users.get(liker);
       if (likerId)
-        await like({ db, targets }, { id: likerId, group: 'user' }, { type: 'comment', id }, new Date(comment.at));
+        await like(
+          { db, targets, jobs: queueOnly },
+          { id: likerId, group: 'user' },
+          { type: 'comment', id },
+          new Date(comment.at),
+        );
     }
   }
   return written;

@@ -9,6 +9,8 @@ export interface AnnouncementTable {
   pinned: Generated<number>;
   published_at: string;
   created_at: string;
+  /** When every member got it as a notification (null: not handed out yet). */
+  notified_at: string | null;
 }
 export type Announcement = Selectable<AnnouncementTable>;
 export type NewAnnouncement = Insertable<AnnouncementTable>;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { pagesChanged } from '../../http/page-cache-policy.ts';
 import {
+  commentInThread,
   commentPageTags,
   createComment,
   deleteComment,
@@ -15,7 +16,7 @@ import {
 
 /** Comments on every target that keeps a comment count (decision 018). */
 export function commentsRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, targets: ctx.targets, storage: ctx.storage };
+  const deps = { db: ctx.db, targets: ctx.targets, storage: ctx.storage, jobs: ctx.jobs };
   const viewerOf = (user: { id: string; user_group: UserGroup } | null) =>
     user ? { id: user.id, group: user.user_group } : null;
   /** The target's comment list and page show the change (visitors' cached pages are dropped). */
@@ -27,6 +28,8 @@ export function commentsRoutes(ctx: AppContext) {
     replies: async (_c, { params, query, user }) => ({
       data: await listReplies(deps, viewerOf(user), params.id, query),
     }),
+
+    thread: async (_c, { params, user }) => ({ data: await commentInThread(deps, viewerOf(user), params.id) }),
 
     create: async (_c, { body, user }) => {
       const data = await createComment(deps, { id: user.id, group: user.user_group }, body);

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { UserGroup } from '../../../shared/auth-model.ts';
 import {
   COMMENT_PREVIEW_REPLIES,
+  COMMENT_REPLY_PAGE_DEFAULT,
+  type CommentInThread,
   type CommentListQuery,
   type CommentPage,
   type CommentReplyPage,
@@ -22,7 +24,9 @@ import { hitRateLimit, rateLimited, releaseRateLimit, type RateRule } from '../.
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { CounterColumn, TargetInfo, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
 import { likedIds } from '../reactions/likes.service.ts';
+import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import { checkCommentImages } from './comment-images.ts';
+import { commentExcerpt } from './comments.targets.ts';
 
 /**
  * Comments (decision 018): two levels on every target that keeps a comment count. The target's count
@@ -42,7 +46,7 @@ export interface CommentDeps {
 }
 
 /** Writing also checks images against the storage they were uploaded to. */
-export interface CommentWriteDeps extends CommentDeps {
+export interface CommentWriteDeps extends CommentDeps, NotifyDeps {
   storage: Storage;
 }
 
@@ -308,6 +312,43 @@ export async function listReplies(
 }
 
 /**
+ * The thread holding a visible comment, for a link to that comment: its root, with the root's first
+ * replies, or (for a reply) the page of replies holding it. 404 like the comment's own list would.
+ */
+export async function commentInThread(deps: CommentDeps, viewer: CommentViewer, id: number): Promise<CommentInThread> {
+  const comment = await deps.db
+    .selectFrom('comment')
+    .select(['id', 'root_id', 'status', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!comment || comment.status !== 'visible') throw notFound();
+  const rootId = comment.root_id ?? comment.id;
+  let replies: CommentView[];
+  if (comment.root_id === null) {
+    replies = (await listReplies(deps, viewer, rootId, { page: 1, limit: COMMENT_PREVIEW_REPLIES })).items;
+  } else {
+    const before = await deps.db
+      .selectFrom('comment')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('root_id', '=', rootId)
+      .where('status', '=', 'visible')
+      .where((eb) =>
+        eb.or([
+          eb('created_at', '<', comment.created_at),
+          eb.and([eb('created_at', '=', comment.created_at), eb('id', '<', comment.id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    const page = Math.floor(Number(before.n) / COMMENT_REPLY_PAGE_DEFAULT) + 1;
+    replies = (await listReplies(deps, viewer, rootId, { page, limit: COMMENT_REPLY_PAGE_DEFAULT })).items;
+  }
+  const root = await withPeople(deps.db).select(viewColumns).where('c.id', '=', rootId).executeTakeFirstOrThrow();
+  const target = await commentableTarget(deps, viewer, { type: root.target_type, id: root.target_id });
+  const liked = await likedBy(deps.db, viewer, [root.id]);
+  return { thread: { ...toView(root, { viewer, liked, ownerOf: () => target.ownerId }), replies } };
+}
+
+/**
  * A user's visible comments, newest first, each with the item it is about. Comments on items the viewer
  * may not see (a draft, a hidden post) are left out of the page.
  */
@@ -444,8 +485,10 @@ export async function createComment(
         .set((eb) => ({ reply_count: eb('reply_count', '+', 1) }))
         .where('id', '=', thread.rootId)
         .execute();
+    await notifyLater(deps, trx, { kind: 'comment', commentId });
     return commentId;
   });
+  deps.jobs.poke();
   return readComment(deps.db, viewer, id, target);
 }
 
@@ -454,14 +497,14 @@ export async function createComment(
  * unknown comment answers 404, so two deletes at once count once.
  */
 export async function deleteComment(
-  deps: CommentDeps,
+  deps: CommentDeps & NotifyDeps,
   viewer: NonNullable<CommentViewer>,
   id: number,
   now = new Date(),
 ): Promise<TargetRef> {
   const comment = await deps.db
     .selectFrom('comment')
-    .select(['id', 'target_type', 'target_id', 'root_id', 'user_id', 'status'])
+    .select(['id', 'target_type', 'target_id', 'root_id', 'user_id', 'status', 'content'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!comment || comment.status !== 'visible') throw notFound();
@@ -491,7 +534,20 @@ export async function deleteComment(
         .set({ reply_count: sql<number>`case when reply_count > 0 then reply_count - 1 else 0 end` })
         .where('id', '=', comment.root_id)
         .execute();
+    // A moderator removing someone's comment tells its author (their own deletes tell nobody).
+    if (comment.user_id !== viewer.id)
+      await notifyLater(deps, trx, {
+        kind: 'moderation',
+        recipientId: comment.user_id,
+        moderatorId: viewer.id,
+        targetType: 'comment',
+        targetId: comment.id,
+        action: 'delete',
+        title: commentExcerpt(comment.content, 40),
+        at: now.toISOString(),
+      });
   });
+  deps.jobs.poke();
   return ref;
 }
 

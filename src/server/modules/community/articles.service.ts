@@ -38,6 +38,7 @@ import {
   type ContentKind,
   type ContentViewer,
 } from './content.service.ts';
+import type { NotifyDeps } from '../notifications/notifications.queue.ts';
 
 /**
  * Articles: a title, an optional slug (its second address), a cover, a summary, a Tiptap body rendered
@@ -295,7 +296,7 @@ export async function updateArticle(
 }
 
 export async function deleteArticle(
-  deps: Pick<CommunityDeps, 'db'>,
+  deps: Pick<CommunityDeps, 'db'> & NotifyDeps,
   viewer: ContentViewer,
   id: number,
   now = new Date(),
@@ -305,7 +306,7 @@ export async function deleteArticle(
 }
 
 export async function moderateArticle(
-  deps: { db: Db; targets: TargetRegistry },
+  deps: { db: Db; targets: TargetRegistry } & NotifyDeps,
   viewer: ContentViewer,
   id: number,
   change: { pinned?: boolean | undefined; featured?: boolean | undefined },

@@ -18,6 +18,7 @@ import { hitRateLimit, peekRateLimit, rateLimited, releaseRateLimit } from '../.
 import { contentTypeForKey, isValidKey, StorageError, type Storage } from '../../platform/storage/storage.ts';
 import type { TargetRegistry } from '../../platform/targets/targets.ts';
 import { confirmStoredImage } from '../media/stored-image.ts';
+import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import { tableOf } from './community.repository.ts';
 import { ensureTopics } from './topics.service.ts';
 
@@ -582,7 +583,7 @@ export async function updateContent<Row extends ContentState, C>(
 
 /** Deletes softly: the item disappears for everyone and its counts leave its author, section and topics. */
 export async function deleteContent<Row extends ContentState>(
-  deps: Pick<CommunityDeps, 'db'>,
+  deps: Pick<CommunityDeps, 'db'> & NotifyDeps,
   viewer: ContentViewer,
   kind: Pick<ContentKind<Row, unknown>, 'type' | 'find'>,
   id: number,
@@ -603,7 +604,7 @@ export async function deleteContent<Row extends ContentState>(
     if (Number(locked.numUpdatedRows) !== 1) throw notFound(kind.type);
     const current = await trx
       .selectFrom(table)
-      .select(['status', 'section_id', 'user_id'])
+      .select(['status', 'section_id', 'user_id', 'title'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const wasPublished = current.status === 'published';
@@ -625,16 +626,29 @@ export async function deleteContent<Row extends ContentState>(
       { published: false, sectionId: null, topicIds: [] },
       now,
     );
+    if (current.user_id !== viewer.id)
+      await notifyLater(deps, trx, {
+        kind: 'moderation',
+        recipientId: current.user_id,
+        moderatorId: viewer.id,
+        targetType: kind.type,
+        targetId: id,
+        action: 'delete',
+        title: current.title,
+        at: now.toISOString(),
+      });
   });
+  deps.jobs.poke();
 }
 
 /** Pins or features a published item (moderators); its author's version is left alone. */
 export async function moderateContent<Row extends ContentState>(
-  deps: Pick<CommunityDeps, 'db'>,
+  deps: Pick<CommunityDeps, 'db'> & NotifyDeps,
   viewer: ContentViewer,
   kind: Pick<ContentKind<Row, unknown>, 'type' | 'find'>,
   id: number,
   change: { pinned?: boolean | undefined; featured?: boolean | undefined },
+  now = new Date(),
 ): Promise<void> {
   if (!isModerator(viewer.group)) throw new HttpError(403, 'FORBIDDEN', 'server.community.moderatorsOnly');
   const row = await visibleContent(deps.db, kind, id, viewer);
@@ -642,11 +656,36 @@ export async function moderateContent<Row extends ContentState>(
   const set: { pinned?: number; featured?: number } = {};
   if (change.pinned !== undefined) set.pinned = change.pinned ? 1 : 0;
   if (change.featured !== undefined) set.featured = change.featured ? 1 : 0;
-  const updated = await deps.db
-    .updateTable(tableOf(kind.type))
-    .set(set)
-    .where('id', '=', id)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw notFound(kind.type);
+  const table = tableOf(kind.type);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom(table)
+      .select(['pinned', 'featured', 'user_id', 'title'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const updated = await trx
+      .updateTable(table)
+      .set(set)
+      .where('id', '=', id)
+      .where('status', '=', 'published')
+      .executeTakeFirst();
+    if (!before || Number(updated.numUpdatedRows) !== 1) throw notFound(kind.type);
+    // The author hears of a pin or a feature it did not have (taking one back tells nobody).
+    const granted = [
+      ...(set.pinned === 1 && before.pinned !== 1 ? (['pin'] as const) : []),
+      ...(set.featured === 1 && before.featured !== 1 ? (['feature'] as const) : []),
+    ];
+    for (const action of granted)
+      await notifyLater(deps, trx, {
+        kind: 'moderation',
+        recipientId: before.user_id,
+        moderatorId: viewer.id,
+        targetType: kind.type,
+        targetId: id,
+        action,
+        title: before.title,
+        at: now.toISOString(),
+      });
+  });
+  deps.jobs.poke();
 }

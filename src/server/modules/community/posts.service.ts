@@ -27,6 +27,7 @@ import {
   type ContentKind,
   type ContentViewer,
 } from './content.service.ts';
+import type { NotifyDeps } from '../notifications/notifications.queue.ts';
 
 /**
  * Posts: a title, text with emoji and image markers, up to nine images uploaded for posts, a section,
@@ -168,7 +169,7 @@ export async function updatePost(
 }
 
 export async function deletePost(
-  deps: Pick<CommunityDeps, 'db'>,
+  deps: Pick<CommunityDeps, 'db'> & NotifyDeps,
   viewer: ContentViewer,
   id: number,
   now = new Date(),
@@ -178,7 +179,7 @@ export async function deletePost(
 }
 
 export async function moderatePost(
-  deps: { db: Db; targets: TargetRegistry },
+  deps: { db: Db; targets: TargetRegistry } & NotifyDeps,
   viewer: ContentViewer,
   id: number,
   change: { pinned?: boolean | undefined; featured?: boolean | undefined },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { CounterColumn, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
 import { sql } from 'kysely';
+import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 
 /**
  * Likes (decision 018): one per user and item (the primary key), on the targets that keep a like count.
@@ -12,7 +13,7 @@ import { sql } from 'kysely';
  * leave the exact count.
  */
 
-export interface LikeDeps {
+export interface LikeDeps extends NotifyDeps {
   db: Db;
   targets: TargetRegistry;
 }
@@ -31,30 +32,41 @@ export async function like(
   if (!deps.targets.keeps(ref.type, 'like')) throw notFound();
   const found = await deps.targets.find(deps.db, ref.type, [ref.id], viewer);
   if (!found.has(ref.id)) throw notFound();
-  return deps.db.transaction().execute(async (trx) => {
+  const state: LikeState & { isLiked: true } = await deps.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('reaction_like')
       .values({ user_id: viewer.id, target_type: ref.type, target_id: ref.id, created_at: now.toISOString() })
       .onConflict((oc) => oc.columns(['user_id', 'target_type', 'target_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await deps.targets.adjust(trx, ref, 'like', 1);
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      await deps.targets.adjust(trx, ref, 'like', 1);
+      await notifyLater(deps, trx, { kind: 'like', targetType: ref.type, targetId: ref.id });
+    }
     return { isLiked: true, likeCount: await deps.targets.read(trx, ref, 'like') };
   });
+  deps.jobs.poke();
+  return state;
 }
 
 /** Takes a like back. Idempotent, and also when the item has since been hidden or deleted. */
 export async function unlike(deps: LikeDeps, userId: string, ref: LikeRef): Promise<LikeState & { isLiked: false }> {
   if (!deps.targets.keeps(ref.type, 'like')) throw notFound();
-  return deps.db.transaction().execute(async (trx) => {
+  const state: LikeState & { isLiked: false } = await deps.db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('reaction_like')
       .where('user_id', '=', userId)
       .where('target_type', '=', ref.type)
       .where('target_id', '=', ref.id)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 1) await deps.targets.adjust(trx, ref, 'like', -1);
+    if (Number(deleted.numDeletedRows) === 1) {
+      await deps.targets.adjust(trx, ref, 'like', -1);
+      // The owner's unread group is counted again, so it no longer names this like.
+      await notifyLater(deps, trx, { kind: 'like', targetType: ref.type, targetId: ref.id });
+    }
     return { isLiked: false, likeCount: await deps.targets.read(trx, ref, 'like') };
   });
+  deps.jobs.poke();
+  return state;
 }
 
 /** The ids among `ids` that the user has liked (for `isLiked` in lists of comments, posts, ratings…). */

@@ -9,7 +9,7 @@ import { createReport } from './reports.service.ts';
 
 /** Likes and reports (decision 018). */
 export function reactionsRoutes(ctx: AppContext) {
-  const deps = { db: ctx.db, targets: ctx.targets };
+  const deps = { db: ctx.db, targets: ctx.targets, jobs: ctx.jobs };
   const viewerOf = (user: { id: string; user_group: UserGroup }) => ({ id: user.id, group: user.user_group });
 
   /** The cached pages that show the item's like count. */

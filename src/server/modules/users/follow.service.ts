@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { hitRateLimit, rateLimited, type RateRule } from '../../platform/rate-limit.ts';
+import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import type { FollowEntry, FollowPage, FollowStatus } from '../../../shared/users/follow-model.ts';
 
 /**
@@ -34,14 +35,14 @@ export const FOLLOW_LIMIT = { limit: 30, windowMs: 60_000 } satisfies RateRule;
  * Retry-After that changes nothing.
  */
 export async function toggleFollow(
-  db: Db,
+  deps: NotifyDeps & { db: Db },
   followerId: string,
   targetUserId: number,
   now = new Date(),
 ): Promise<FollowStatus> {
-  const minute = await hitRateLimit(db, `follow:minute:${followerId}`, FOLLOW_LIMIT, now.getTime());
+  const minute = await hitRateLimit(deps.db, `follow:minute:${followerId}`, FOLLOW_LIMIT, now.getTime());
   if (minute.count > FOLLOW_LIMIT.limit) throw rateLimited(minute.retryAfter, 'server.follow.tooFast');
-  return db.transaction().execute(async (trx) => {
+  const status = await deps.db.transaction().execute(async (trx) => {
     const followeeId = await accountOf(trx, targetUserId);
     if (followeeId === followerId) throw new HttpError(400, 'FOLLOW_SELF', 'server.follow.self');
     const move = async (by: 1 | -1) => {
@@ -64,6 +65,7 @@ export async function toggleFollow(
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) > 0) {
       await move(-1);
+      await notifyLater(deps, trx, { kind: 'follow', followeeId });
       return { isFollowing: false, followerCount: await followerCountOf(trx, followeeId) };
     }
     const inserted = await trx
@@ -71,9 +73,14 @@ export async function toggleFollow(
       .values({ follower_id: followerId, followee_id: followeeId, created_at: now.toISOString() })
       .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await move(1);
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await move(1);
+      await notifyLater(deps, trx, { kind: 'follow', followeeId });
+    }
     return { isFollowing: true, followerCount: await followerCountOf(trx, followeeId) };
   });
+  deps.jobs.poke();
+  return status;
 }
 
 /** Whether the caller follows the member. */

@@ -45,6 +45,9 @@ export const USER_REFERENCES = {
   report: 'cascade',
   // Follows both ways move the other members' follower and following counts: removed and recounted.
   user_follow: 'recount',
+  // A member's notifications go with the account; others' notifications naming them keep the row
+  // (the removed actor is left out when the list is read).
+  notification: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */

@@ -33,7 +33,7 @@ export function userRoutes(ctx: AppContext) {
     }),
 
     follow: async (_c, { body, user }) => {
-      const data = await toggleFollow(ctx.db, user.id, body.userId);
+      const data = await toggleFollow(ctx, user.id, body.userId);
       return { data, message: data.isFollowing ? 'server.follow.followed' : 'server.follow.unfollowed' };
     },
 

@@ -13,6 +13,7 @@ import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
+import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { validation } from './validation.ts';
@@ -33,6 +34,7 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   editor,
   docs,
   validation,
+  notifications,
   server,
   userCard,
 };

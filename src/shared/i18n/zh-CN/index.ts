@@ -11,6 +11,7 @@ import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
+import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { validation } from './validation.ts';
@@ -34,6 +35,7 @@ export const zhCN = {
   editor,
   docs,
   validation,
+  notifications,
   server,
   userCard,
 } as const;

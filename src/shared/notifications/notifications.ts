@@ -1,0 +1,58 @@
+import type { Pagination } from '../catalogue.ts';
+import type { TargetType } from '../targets.ts';
+
+/**
+ * Notifications (issue 13 item 4, decision 021): what happened to a member's things, newest first.
+ * Likes and follows are grouped while unread ("A and 3 others liked your post"); comments, replies,
+ * moderation decisions and announcements are one each.
+ */
+export const NOTIFICATION_KINDS = ['reply', 'comment', 'like', 'follow', 'moderation', 'announcement'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a moderator did to the member's post, article or comment. */
+export type ModerationAction = 'pin' | 'feature' | 'delete';
+
+/** A member named in a notification. */
+export interface NotificationActor {
+  userId: number;
+  name: string;
+  avatar: string;
+}
+
+export interface NotificationView {
+  _id: string;
+  kind: NotificationKind;
+  /** The latest actors, newest first (at most NOTIFICATION_ACTORS_SHOWN); empty for announcements. */
+  actors: NotificationActor[];
+  /** How many members acted (a group of likes or follows); 1 for the one-off kinds, 0 for announcements. */
+  actorCount: number;
+  /** What was liked, commented on, moderated (null for follows and announcements). */
+  target: { type: TargetType; id: number; title: string } | null;
+  /** The comment or reply itself (comment and reply kinds). */
+  commentId: number | null;
+  action: ModerationAction | null;
+  /** A short line of the comment, the removed item's title, or the announcement's title. */
+  excerpt: string;
+  /** Where the notification leads (the exact comment, the item, the follower's space); null when gone. */
+  url: string | null;
+  isRead: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NotificationPage {
+  items: NotificationView[];
+  pagination: Pagination;
+  unreadCount: number;
+}
+
+/** Spec §7 GET /user/unread (v2). */
+export interface UnreadSummary {
+  unreadCount: number;
+}
+
+export const NOTIFICATION_PAGE_DEFAULT = 20;
+export const NOTIFICATION_PAGE_MAX = 50;
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+/** Spec §9: the bell's badge shows at most this, then "99+". */
+export const UNREAD_BADGE_CAP = 99;
