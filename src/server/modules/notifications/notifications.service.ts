@@ -8,7 +8,7 @@ import {
 } from '../../../shared/notifications/notifications.ts';
 import { isPageBuilt } from '../../../shared/navigation.ts';
 import type { TargetType } from '../../../shared/targets.ts';
-import type { Db } from '../../db/database.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { pageInfo, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -151,6 +151,12 @@ interface GroupSpec {
  */
 async function refreshGroup(db: Db, spec: GroupSpec, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Two recounts of one group in parallel would let the one that read first write last. SQLite runs
+    // write transactions one at a time (BEGIN IMMEDIATE); PostgreSQL takes a lock on the group.
+    if (dialectOf(db) === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`notification:${spec.recipientId}:${spec.groupKey}`}))`.execute(
+        trx,
+      );
     const read = await trx
       .selectFrom('notification')
       .select((eb) => eb.fn.max('updated_at').as('since'))
