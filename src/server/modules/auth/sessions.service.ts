@@ -1,4 +1,5 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type RefreshData, type SessionData } from '../../../shared/auth.ts';
+import type { SessionEntry, SessionList } from '../../../shared/users/space-model.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { UserRow } from '../users/users.tables.ts';
@@ -245,4 +246,54 @@ export async function authenticate(
     if (!family || family.revoked_at) throw new HttpError(401, 'TOKEN_INVALID', 'server.sessionEnded');
   }
   return { user, access };
+}
+
+/**
+ * The account's open logins (not revoked, not expired), most recently active first. A login is active
+ * when it begins and each time it refreshes its access token (a new token of its family).
+ */
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentId: string | null,
+  now = new Date(),
+): Promise<SessionList> {
+  const rows = await db
+    .selectFrom('refresh_family as f')
+    .innerJoin('refresh_token as t', 't.family_id', 'f.id')
+    .select((eb) => ['f.id', 'f.created_at', 'f.expires_at', eb.fn.max('t.created_at').as('last_active_at')])
+    .where('f.user_id', '=', userId)
+    .where('f.revoked_at', 'is', null)
+    .where('f.expires_at', '>', now.toISOString())
+    .groupBy(['f.id', 'f.created_at', 'f.expires_at'])
+    .execute();
+  const items = rows.map((row): SessionEntry => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastActiveAt: row.last_active_at ?? row.created_at,
+    expiresAt: row.expires_at,
+    current: row.id === currentId,
+  }));
+  // The current login first, then by last activity.
+  items.sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+  return { items };
+}
+
+/** Ends every open login of the account except `keepId` (the caller's own); answers how many ended. */
+export async function logoutOtherSessions(
+  db: Db,
+  events: SessionEvents,
+  userId: string,
+  keepId: string | null,
+  now = new Date(),
+): Promise<number> {
+  let others = db
+    .selectFrom('refresh_family')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepId) others = others.where('id', '!=', keepId);
+  const ended = await others.execute();
+  for (const { id } of ended) await revokeFamily(db, events, id, 'logout_others', now);
+  return ended.length;
 }

@@ -108,6 +108,8 @@ export const server: AreaMessages<typeof reference> = {
   'server.follow.self': "You can't follow yourself",
   'server.follow.followed': 'Followed',
   'server.follow.unfollowed': 'Unfollowed',
+  'server.space.banned': 'This account has been banned; its space is no longer public',
+  'server.sessions.loggedOutOthers': 'Logged out on your other devices',
   'server.favorited': 'Added to favourites',
   'server.unfavorited': 'Removed from favourites',
   'server.ratingSaved': 'Rating saved',

@@ -100,6 +100,8 @@ export const server = {
   'server.follow.self': '不能关注自己',
   'server.follow.followed': '关注成功',
   'server.follow.unfollowed': '已取消关注',
+  'server.space.banned': '该用户已被封禁，其空间内容不再公开',
+  'server.sessions.loggedOutOthers': '已退出其他设备的登录',
   'server.favorited': '已收藏',
   'server.unfavorited': '已取消收藏',
   'server.ratingSaved': '评分已保存',
