@@ -55,7 +55,12 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
  * Pages linked from menus (header bell, avatar menu) that exist. Like BUILT_ROUTES, a link appears
  * only when its page is built; the issue that builds a page adds its path pattern here.
  */
-export const BUILT_PAGES: readonly RegExp[] = [/^\/login$/, /^\/register$/, /^\/reset-password$/];
+export const BUILT_PAGES: readonly RegExp[] = [
+  /^\/login$/,
+  /^\/register$/,
+  /^\/reset-password$/,
+  /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting))?$/,
+];
 
 export function isPageBuilt(path: string, built: readonly RegExp[] = BUILT_PAGES): boolean {
   return built.some((pattern) => pattern.test(path));

@@ -308,11 +308,18 @@ describe('space API', () => {
       expectFailure(await call(app, 'GET', '/user/sessions'), 401, 'UNAUTHORIZED');
       expectFailure(await call(app, 'POST', '/user/sessions/logout-others'), 401, 'UNAUTHORIZED');
 
+      // Anything in the body is refused.
+      expectFailure(
+        await call(app, 'POST', '/user/sessions/logout-others', third.hikariAccessToken, { keep: 'all' }),
+        400,
+        'VALIDATION_FAILED',
+      );
       const ended = await call<{ loggedOut: number }>(
         app,
         'POST',
         '/user/sessions/logout-others',
         third.hikariAccessToken,
+        {},
       );
       expect(ok(ended)).toEqual({ loggedOut: 1 });
       // The current login goes on; the first one's access and refresh tokens are dead at once.
@@ -325,7 +332,7 @@ describe('space API', () => {
       );
       expect(ok<SessionList>(await call(app, 'GET', '/user/sessions', third.hikariAccessToken)).items).toHaveLength(1);
       // A double click ends nothing more; the other member's login is untouched.
-      expect(ok(await call(app, 'POST', '/user/sessions/logout-others', third.hikariAccessToken))).toEqual({
+      expect(ok(await call(app, 'POST', '/user/sessions/logout-others', third.hikariAccessToken, {}))).toEqual({
         loggedOut: 0,
       });
       ok(await call(app, 'GET', '/v2/user/profile', mine.hikariAccessToken));

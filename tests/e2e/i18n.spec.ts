@@ -158,6 +158,12 @@ function routes(): { path: string; status?: number }[] {
     { path: ids.community.post },
     { path: ids.community.article },
     { path: '/community/post/999999', status: 404 },
+    { path: '/space/1' },
+    { path: '/space/1/comment' },
+    { path: '/space/1/dynamic' },
+    { path: '/space/1/favorite' },
+    { path: '/space/1/rate' },
+    { path: '/space/999999', status: 404 },
     { path: '/no-such-page', status: 404 },
   ];
 }

@@ -146,6 +146,8 @@ export const usersContract = {
   logoutOtherSessions: endpoint({
     method: 'POST',
     path: '/user/sessions/logout-others',
+    // POSTs carry a JSON body (the cross-site guard); this one has nothing in it.
+    body: z.strictObject({}),
     response: as<{ loggedOut: number }>(),
     auth: 'required',
     summary: 'Ends every login of the caller except the one this request was made with',

@@ -14,6 +14,7 @@ import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
 import { server } from './server.ts';
+import { space } from './space.ts';
 import { validation } from './validation.ts';
 
 /** The English catalogue, one module per area like zh-CN. Strings the spec quotes in English are verbatim. */
@@ -33,4 +34,5 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   docs,
   validation,
   server,
+  space,
 };

@@ -12,6 +12,7 @@ import { header } from './header.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
 import { server } from './server.ts';
+import { space } from './space.ts';
 import { validation } from './validation.ts';
 
 /**
@@ -34,6 +35,7 @@ export const zhCN = {
   docs,
   validation,
   server,
+  space,
 } as const;
 
 export type MessageAreas = typeof zhCN;
