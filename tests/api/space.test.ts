@@ -280,15 +280,17 @@ describe('space API', () => {
   });
 
   describe('logins', () => {
-    async function login(who: Account): Promise<SessionData> {
-      return data((await post<SessionData>(app, '/v2/user/login', { account: who.name, password })).body);
+    const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    async function login(who: Account, userAgent?: string): Promise<SessionData> {
+      const headers: Record<string, string> = userAgent ? { 'user-agent': userAgent } : {};
+      return data((await post<SessionData>(app, '/v2/user/login', { account: who.name, password }, headers)).body);
     }
 
     it('lists only the caller’s own open logins, the current one marked, and ends the others', async () => {
       const [me, other] = [await account(), await account()];
       const first = await login(me);
       const second = await login(me);
-      const third = await login(me);
+      const third = await login(me, FIREFOX_ON_LINUX);
       const mine = await login(other);
       ok(
         await call(app, 'POST', '/user/logout', second.hikariAccessToken, {
@@ -299,6 +301,8 @@ describe('space API', () => {
       const list = ok<SessionList>(await call(app, 'GET', '/user/sessions', third.hikariAccessToken));
       expect(list.items).toHaveLength(2);
       expect(list.items[0]!.current).toBe(true);
+      // Each login names what it began in.
+      expect(list.items[0]!.device).toEqual({ browser: 'Firefox', os: 'Linux', type: 'desktop' });
       expect(list.items.filter((item) => item.current)).toHaveLength(1);
       const otherList = ok<SessionList>(await call(app, 'GET', '/user/sessions', mine.hikariAccessToken));
       expect(otherList.items).toHaveLength(1);

@@ -57,6 +57,14 @@ export interface SessionEntry {
   expiresAt: string;
   /** The login this request was made with. */
   current: boolean;
+  /** What the login began in, read from its User-Agent; null when none was sent. */
+  device: SessionDevice | null;
+}
+
+export interface SessionDevice {
+  browser: string | null;
+  os: string | null;
+  type: 'desktop' | 'mobile' | 'tablet' | null;
 }
 
 export interface SessionList {

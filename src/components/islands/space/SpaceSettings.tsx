@@ -356,6 +356,13 @@ function EmailForm({ user }: { user: SessionUser }) {
   );
 }
 
+/** "Chrome · Windows", or what is known of it. */
+function deviceLabel(t: ReturnType<typeof useT>, device: SessionEntry['device']): string {
+  if (!device || (!device.browser && !device.os)) return t('space.setting.unknownDevice');
+  if (device.browser && device.os) return t('space.setting.device', { browser: device.browser, os: device.os });
+  return device.browser ?? device.os ?? '';
+}
+
 function Sessions() {
   const t = useT();
   const locale = useLocale();
@@ -408,7 +415,10 @@ function Sessions() {
               >
                 {t(item.current ? 'space.setting.sessionCurrent' : 'space.setting.sessionOther')}
               </span>
-              <span className="text-sm text-zinc-700 dark:text-zinc-300">
+              <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100" data-testid="session-device">
+                {deviceLabel(t, item.device)}
+              </span>
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">
                 {t('space.setting.session', {
                   created: timeAgo(item.createdAt, now, locale),
                   active: timeAgo(item.lastActiveAt, now, locale),

@@ -10,7 +10,7 @@ import * as m20261125_0001 from './20261125-0001-community.ts';
 import * as m20261125_0002 from './20261125-0002-comments.ts';
 import * as m20261126_0001 from './20261126-0001-community-hot.ts';
 import * as m20261126_0002 from './20261126-0002-user-follow.ts';
-import * as m20261127_0002 from './20261127-0002-space-indexes.ts';
+import * as m20261127_0002 from './20261127-0002-space.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -28,5 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-0002-comments': m20261125_0002,
   '20261126-0001-community-hot': m20261126_0001,
   '20261126-0002-user-follow': m20261126_0002,
-  '20261127-0002-space-indexes': m20261127_0002,
+  '20261127-0002-space': m20261127_0002,
 };

@@ -100,6 +100,8 @@ export const space: AreaMessages<typeof reference> = {
   'space.setting.session': 'Logged in {created}, last active {active}',
   'space.setting.sessionCurrent': 'This device',
   'space.setting.sessionOther': 'Other device',
+  'space.setting.unknownDevice': 'Unknown device',
+  'space.setting.device': '{browser} on {os}',
   'space.setting.logoutOthers': 'Log out other devices',
   'space.setting.logoutOthersConfirm': 'Log out everywhere except this device?',
   'space.setting.loggedOutOthers': {

@@ -98,6 +98,8 @@ export const space = {
   'space.setting.session': '登录于 {created}，最近活动 {active}',
   'space.setting.sessionCurrent': '当前设备',
   'space.setting.sessionOther': '其他设备',
+  'space.setting.unknownDevice': '未知设备',
+  'space.setting.device': '{browser} · {os}',
   'space.setting.logoutOthers': '退出其他设备',
   'space.setting.logoutOthersConfirm': '确定要退出除当前设备外的所有登录吗？',
   'space.setting.loggedOutOthers': '已退出 {count} 个其他设备',
