@@ -32,12 +32,12 @@ test('a member opens their space from the avatar menu and moves between tabs wit
   await page.getByTestId('space-tab-link-comment').click();
   await expect(page).toHaveURL(`${home}/comment`);
   await expect(page.getByTestId('space-comment').first()).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
 
   await page.getByTestId('space-tab-link-rate').click();
   await expect(page).toHaveURL(`${home}/rate`);
   await expect(page.getByTestId('space-rating').first()).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
   // The status filter keeps only ratings of that status.
   await page.getByTestId('space-rate-filter').getByRole('link', { name: '抛弃' }).click();
   await expect(page.getByText('还没有这类评分')).toBeVisible();
