@@ -124,6 +124,10 @@ test('a visitor sees a public space without its settings', async ({ page }) => {
   await expect(page.getByTestId('space-tab-link-setting')).toHaveCount(0);
   await page.goto(`/space/${user.userId}/setting`);
   await expect(page).toHaveURL(new RegExp(`/space/${user.userId}$`));
+  // A page past the end of a list goes to its last page.
+  await page.goto(`/space/${user.userId}/comment?page=999`);
+  await expect(page).toHaveURL(new RegExp(`/space/${user.userId}/comment$`));
+  await expect(page.getByTestId('space-comment').first()).toBeVisible();
   expect((await page.goto('/space/99999999'))?.status()).toBe(404);
   expect((await page.goto(`/space/${user.userId}/read`))?.status()).toBe(404);
 });

@@ -57,5 +57,8 @@ export function pageHref(url: URL, page: number, name = 'page'): string {
   return `${next.pathname}${next.search}`;
 }
 
-/** A page past the end of a list goes to its last page. */
-export const pastLastPage = (pagination: Pagination) => pagination.page > pagination.totalPages;
+/** Where a page past the end of a non-empty list goes (its last page), or null when the page exists. */
+export function lastPageHref(url: URL, pagination: Pagination): string | null {
+  if (pagination.total === 0 || pagination.page <= pagination.totalPages) return null;
+  return pageHref(url, pagination.totalPages);
+}
