@@ -277,6 +277,9 @@ test('logged in, every page keeps to English and messages from the browser are E
     '/create/content/article',
     '/create/content/draft/home',
     '/create/content/manage/home',
+    // The demo member's own space (the seed's first account) and its settings.
+    '/space/1',
+    '/space/1/setting',
   ]) {
     await visit(page, path);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');
