@@ -60,6 +60,7 @@ export const ERROR_CODES = [
   'CONTENT_CONFLICT',
   'ALREADY_REPORTED',
   'FOLLOW_SELF',
+  'USER_BANNED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -60,6 +60,7 @@ export const BUILT_PAGES: readonly RegExp[] = [
   /^\/register$/,
   /^\/reset-password$/,
   /^\/message\/system$/,
+  /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting))?$/,
 ];
 
 export function isPageBuilt(path: string, built: readonly RegExp[] = BUILT_PAGES): boolean {

@@ -151,6 +151,13 @@ const ROUTES = [
   '/community/topic/{topic}',
   '/community/post/{post}',
   '/community/article/{article}',
+  // The demo member's space (the seed's first account) and its public tabs.
+  '/space/1',
+  '/space/1/comment',
+  '/space/1/dynamic',
+  '/space/1/favorite',
+  '/space/1/favorite?type=article',
+  '/space/1/rate',
   '/no-such-page',
 ] as const;
 
@@ -166,6 +173,17 @@ for (const mode of MODES) {
         await expectNoViolations(page, `${path} (${mode}, visitor)`);
       });
     }
+
+    test(`the owner's space settings pass axe (${mode})`, async ({ page }) => {
+      await useMode(page, mode);
+      await logIn(page);
+      await open(page, '/space/1/setting', mode);
+      await expect(page.getByTestId('session-list')).toBeVisible();
+      await expectNoViolations(page, `/space/1/setting (${mode}, owner)`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await open(page, '/space/1', mode);
+      await expectNoViolations(page, `/space/1 at 390 px (${mode}, owner)`);
+    });
 
     test(`the mobile menu passes axe at 390 px (${mode})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });

@@ -159,6 +159,12 @@ function routes(): { path: string; status?: number }[] {
     { path: ids.community.post },
     { path: ids.community.article },
     { path: '/community/post/999999', status: 404 },
+    { path: '/space/1' },
+    { path: '/space/1/comment' },
+    { path: '/space/1/dynamic' },
+    { path: '/space/1/favorite' },
+    { path: '/space/1/rate' },
+    { path: '/space/999999', status: 404 },
     { path: '/no-such-page', status: 404 },
   ];
 }
@@ -304,6 +310,9 @@ test('logged in, every page keeps to English and messages from the browser are E
     '/create/content/draft/home',
     '/create/content/manage/home',
     '/message/system',
+    // The demo member's own space (the seed's first account) and its settings.
+    '/space/1',
+    '/space/1/setting',
   ]) {
     await visit(page, path);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');

@@ -7,6 +7,8 @@ import { authenticate } from '../modules/auth/sessions.service.ts';
 
 export interface AuthVariables {
   user: UserRow;
+  /** The login (refresh-token family) the access token was issued for; null for tokens without one. */
+  sessionId: string | null;
 }
 
 /** The Bearer token of the request; cookies are never read (they cannot prove intent, see DESIGN.md). */
@@ -21,8 +23,9 @@ export function requireLogin(ctx: AppContext): MiddlewareHandler<{ Variables: Au
   return async (c, next) => {
     const token = bearerToken(c);
     if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'server.unauthorized');
-    const { user } = await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
+    const { user, access } = await authenticate({ db: ctx.db, secret: ctx.config.jwtSecret }, token);
     c.set('user', user);
+    c.set('sessionId', access.sid ?? null);
     await next();
   };
 }

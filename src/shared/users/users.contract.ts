@@ -8,6 +8,16 @@ import {
 } from '../auth.ts';
 import { as, endpoint } from '../contract.ts';
 import { bodyId, decimalId, isRowId, OBJECT_ID, queryInt } from '../input-rules.ts';
+import { PLAY_STATUSES } from '../catalogue-model.ts';
+import type { UserCommentPage } from '../comments/comments-model.ts';
+import {
+  SPACE_PAGE_DEFAULT,
+  SPACE_PAGE_MAX,
+  type DynamicPage,
+  type SessionList,
+  type SpaceRatingPage,
+  type UserStatistics,
+} from './space-model.ts';
 import { FOLLOW_PAGE_DEFAULT, FOLLOW_PAGE_MAX, type FollowPage, type FollowStatus } from './follow-model.ts';
 
 /** A user is addressed by the numeric userId (decimal) or by the 24-hex-digit `_id`. */
@@ -20,6 +30,14 @@ const followListParams = z.object({ id: decimalId('validation.label.userId') });
 const followListQuery = z.object({
   page: queryInt({ min: 1, max: 10_000, label: 'validation.label.page' }).default(1),
   limit: queryInt({ min: 1, max: FOLLOW_PAGE_MAX, label: 'validation.label.pageSize' }).default(FOLLOW_PAGE_DEFAULT),
+});
+
+const spaceListQuery = z.object({
+  page: queryInt({ min: 1, max: 10_000, label: 'validation.label.page' }).default(1),
+  limit: queryInt({ min: 1, max: SPACE_PAGE_MAX, label: 'validation.label.pageSize' }).default(SPACE_PAGE_DEFAULT),
+});
+const spaceRatingQuery = spaceListQuery.extend({
+  status: z.enum(PLAY_STATUSES, { error: 'validation.playStatus.invalid' }).optional(),
 });
 
 /** The caller's own profile and settings, public profiles, and following members. */
@@ -85,5 +103,53 @@ export const usersContract = {
     query: followListQuery,
     response: as<FollowPage>(),
     summary: 'Who follows the member, newest follow first',
+  }),
+  statistics: endpoint({
+    method: 'GET',
+    path: '/user/statistics/:id',
+    params: followListParams,
+    response: as<UserStatistics>(),
+    summary: "A member's counts: following, followers, posts, articles, ratings, favourites and comments",
+  }),
+  userComments: endpoint({
+    method: 'GET',
+    path: '/v2/user/:id/comments',
+    params: followListParams,
+    query: spaceListQuery,
+    response: as<UserCommentPage>(),
+    auth: 'optional',
+    summary: "A member's comments, newest first, each with the item it is on (title and link)",
+  }),
+  dynamic: endpoint({
+    method: 'GET',
+    path: '/v2/user/:id/dynamic',
+    params: followListParams,
+    query: spaceListQuery,
+    response: as<DynamicPage>(),
+    summary: "A member's activity, newest first: posts, articles, ratings, favourites and follows",
+  }),
+  userRatings: endpoint({
+    method: 'GET',
+    path: '/v2/user/:id/ratings',
+    params: followListParams,
+    query: spaceRatingQuery,
+    response: as<SpaceRatingPage>(),
+    summary: "A member's ratings of games, most recently changed first; `status` keeps one play status",
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/user/sessions',
+    response: as<SessionList>(),
+    auth: 'required',
+    summary: "The caller's logins, most recently active first; `current` marks this one",
+  }),
+  logoutOtherSessions: endpoint({
+    method: 'POST',
+    path: '/user/sessions/logout-others',
+    // POSTs carry a JSON body (the cross-site guard); this one has nothing in it.
+    body: z.strictObject({}),
+    response: as<{ loggedOut: number }>(),
+    auth: 'required',
+    summary: 'Ends every login of the caller except the one this request was made with',
   }),
 } as const;

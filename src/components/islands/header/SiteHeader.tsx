@@ -138,6 +138,7 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
             <button
               type="button"
               onClick={() => window.history.back()}
+              aria-label={t('nav.back')}
               className="inline-flex h-9 shrink-0 items-center gap-1 rounded-lg px-2 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
               data-testid="header-back"
             >

@@ -38,7 +38,8 @@ describe('userMenuEntries', () => {
 
   it('leaves out pages that are not built', () => {
     expect(userMenuEntries(user, (path) => path.startsWith('/space/')).map((e) => e.id)).toEqual(['homepage']);
-    expect(userMenuEntries(user)).toEqual([]);
+    // Of the built pages, only the space is in the menu so far.
+    expect(userMenuEntries(user).map((e) => e.href)).toEqual(['/space/7']);
   });
 });
 

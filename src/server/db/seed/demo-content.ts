@@ -62,6 +62,8 @@ export interface DemoAccount {
   hikariPoint: number;
   signature: string;
   bio: string;
+  /** A banned account shows what others see of one (its space's notice). */
+  banned?: boolean;
 }
 
 /** Demo accounts for local trials only (listed in the README). Production sets SEED_DEMO=false. */
@@ -92,5 +94,15 @@ export const demoAccounts: DemoAccount[] = [
     hikariPoint: 999,
     signature: '维护社区秩序，也维护服务器。',
     bio: 'Hikari 管理员。发现问题请在站务反馈区留言。',
+  },
+  {
+    name: 'hikari_banned',
+    email: 'banned@hikari.local',
+    password: 'hikari-banned-2026',
+    group: 'user',
+    hikariPoint: 0,
+    signature: '这段签名不会出现在空间里。',
+    bio: '',
+    banned: true,
   },
 ];

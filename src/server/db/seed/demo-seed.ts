@@ -43,7 +43,8 @@ export async function runDemoSeed(
     let created = 0;
     for (const account of accounts) {
       if (await isNameTaken(trx, account.name)) continue;
-      await createUser(trx, { ...account }, now);
+      const user = await createUser(trx, { ...account }, now);
+      if (account.banned) await trx.updateTable('users').set({ status: 'banned' }).where('id', '=', user.id).execute();
       created++;
     }
     return { announcements: demoAnnouncements.length, accounts: created };

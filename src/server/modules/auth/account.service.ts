@@ -101,7 +101,15 @@ export async function checkSignup(db: Db, input: { name: string; email: string; 
 
 export async function register(
   deps: AuthDeps,
-  input: { name: string; email: string; password: string; code: string; uuid: string; ip: string },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    code: string;
+    uuid: string;
+    ip: string;
+    userAgent?: string | undefined;
+  },
 ): Promise<SessionData> {
   const now = clock(deps);
   await enforceRateLimit(deps.db, `register:ip:${input.ip}`, LIMITS.registrationsPerIp, now.getTime());
@@ -120,7 +128,7 @@ export async function register(
     return createUser(trx, { name: input.name, email: input.email, passwordHash }, now);
   });
   await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
-  return createSession(deps, user, now);
+  return createSession(deps, user, now, input.userAgent);
 }
 
 export async function resetPassword(
@@ -156,7 +164,7 @@ export async function resetPassword(
 export async function changePassword(
   deps: AuthDeps,
   userId: string,
-  input: { oldPassword: string; newPassword: string },
+  input: { oldPassword: string; newPassword: string; userAgent?: string | undefined },
 ): Promise<SessionData> {
   const now = clock(deps);
   const user = await findUserById(deps.db, userId);
@@ -173,7 +181,7 @@ export async function changePassword(
     await revokeAllSessions(trx, deps.events, userId, 'password_change', now);
   });
   const fresh = await findUserById(deps.db, userId);
-  return createSession(deps, fresh ?? user, now);
+  return createSession(deps, fresh ?? user, now, input.userAgent);
 }
 
 /**

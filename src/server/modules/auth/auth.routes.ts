@@ -15,12 +15,12 @@ export function authRoutes(ctx: AppContext) {
 
   return contractRoutes(ctx, authContract, {
     login: async (c, { body }) => ({
-      data: await sessions.login(deps, { ...body, ip: ip(c) }),
+      data: await sessions.login(deps, { ...body, ip: ip(c), userAgent: c.req.header('user-agent') }),
       message: 'server.loggedIn',
     }),
 
     register: async (c, { body }) => ({
-      data: await account.register(deps, { ...body, ip: ip(c) }),
+      data: await account.register(deps, { ...body, ip: ip(c), userAgent: c.req.header('user-agent') }),
       message: 'server.registered',
       code: 'CREATED',
       status: 201,
@@ -73,8 +73,8 @@ export function authRoutes(ctx: AppContext) {
       return { data: null, message: 'server.loggedOut' };
     },
 
-    changePassword: async (_c, { body, user }) => ({
-      data: await account.changePassword(deps, user.id, body),
+    changePassword: async (c, { body, user }) => ({
+      data: await account.changePassword(deps, user.id, { ...body, userAgent: c.req.header('user-agent') }),
       message: 'server.passwordUpdated',
     }),
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CodePurpose } from '../../../shared/auth.ts';
 
 /** A login: one refresh-token family, revoked as a whole on logout, reuse or a password change. */
@@ -8,6 +8,8 @@ export interface RefreshFamilyTable {
   expires_at: string;
   revoked_at: string | null;
   revoke_reason: string | null;
+  /** The browser's User-Agent when the login began (at most 512 characters), or null. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

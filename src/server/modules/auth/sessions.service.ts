@@ -1,4 +1,6 @@
 import { REFRESH_TOKEN_TTL_SECONDS, type RefreshData, type SessionData } from '../../../shared/auth.ts';
+import Bowser from 'bowser';
+import type { SessionDevice, SessionEntry, SessionList } from '../../../shared/users/space-model.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { UserRow } from '../users/users.tables.ts';
@@ -53,8 +55,16 @@ async function accessFor(deps: AuthDeps, user: UserRow, now: Date, familyId: str
   return signAccessToken(deps.secret, { id: user.id, group: user.user_group }, now.getTime(), familyId);
 }
 
+/** Longest User-Agent kept with a login. */
+const USER_AGENT_MAX = 512;
+
 /** Starts a login: a new refresh-token family with an absolute 7-day expiry, and an access token. */
-export async function createSession(deps: AuthDeps, user: UserRow, now = clock(deps)): Promise<SessionData> {
+export async function createSession(
+  deps: AuthDeps,
+  user: UserRow,
+  now = clock(deps),
+  userAgent?: string,
+): Promise<SessionData> {
   const familyId = newId();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString();
   const refreshToken = generateRefreshToken();
@@ -67,6 +77,7 @@ export async function createSession(deps: AuthDeps, user: UserRow, now = clock(d
         expires_at: expiresAt,
         revoked_at: null,
         revoke_reason: null,
+        user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
         created_at: now.toISOString(),
       })
       .execute();
@@ -91,7 +102,7 @@ export async function createSession(deps: AuthDeps, user: UserRow, now = clock(d
 
 export async function login(
   deps: AuthDeps,
-  input: { account: string; password: string; ip: string },
+  input: { account: string; password: string; ip: string; userAgent?: string | undefined },
 ): Promise<SessionData> {
   const now = clock(deps);
   const user = await findUserByAccount(deps.db, input.account);
@@ -109,7 +120,7 @@ export async function login(
   await attempt.succeeded();
   if (user.status === 'banned') throw banned();
   await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
-  return createSession(deps, user, now);
+  return createSession(deps, user, now, input.userAgent);
 }
 
 /**
@@ -245,4 +256,73 @@ export async function authenticate(
     if (!family || family.revoked_at) throw new HttpError(401, 'TOKEN_INVALID', 'server.sessionEnded');
   }
   return { user, access };
+}
+
+/**
+ * The account's open logins (not revoked, not expired), most recently active first. A login is active
+ * when it begins and each time it refreshes its access token (a new token of its family).
+ */
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentId: string | null,
+  now = new Date(),
+): Promise<SessionList> {
+  const rows = await db
+    .selectFrom('refresh_family as f')
+    .innerJoin('refresh_token as t', 't.family_id', 'f.id')
+    .select((eb) => [
+      'f.id',
+      'f.created_at',
+      'f.expires_at',
+      'f.user_agent',
+      eb.fn.max('t.created_at').as('last_active_at'),
+    ])
+    .where('f.user_id', '=', userId)
+    .where('f.revoked_at', 'is', null)
+    .where('f.expires_at', '>', now.toISOString())
+    .groupBy(['f.id', 'f.created_at', 'f.expires_at', 'f.user_agent'])
+    .execute();
+  const items = rows.map((row): SessionEntry => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastActiveAt: row.last_active_at ?? row.created_at,
+    expiresAt: row.expires_at,
+    current: row.id === currentId,
+    device: deviceOf(row.user_agent),
+  }));
+  // The current login first, then by last activity.
+  items.sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+  return { items };
+}
+
+/** The browser, system and kind of device a User-Agent names (bowser), or null without one. */
+export function deviceOf(userAgent: string | null): SessionDevice | null {
+  if (!userAgent) return null;
+  const parsed = Bowser.parse(userAgent);
+  const type = parsed.platform.type;
+  return {
+    browser: parsed.browser.name ?? null,
+    os: parsed.os.name ?? null,
+    type: type === 'mobile' || type === 'tablet' || type === 'desktop' ? type : null,
+  };
+}
+
+/** Ends every open login of the account except `keepId` (the caller's own); answers how many ended. */
+export async function logoutOtherSessions(
+  db: Db,
+  events: SessionEvents,
+  userId: string,
+  keepId: string | null,
+  now = new Date(),
+): Promise<number> {
+  let others = db
+    .selectFrom('refresh_family')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepId) others = others.where('id', '!=', keepId);
+  const ended = await others.execute();
+  for (const { id } of ended) await revokeFamily(db, events, id, 'logout_others', now);
+  return ended.length;
 }

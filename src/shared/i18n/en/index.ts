@@ -16,6 +16,7 @@ import { media } from './media.ts';
 import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
+import { space } from './space.ts';
 import { validation } from './validation.ts';
 
 /** The English catalogue, one module per area like zh-CN. Strings the spec quotes in English are verbatim. */
@@ -37,4 +38,5 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   notifications,
   server,
   userCard,
+  space,
 };

@@ -109,6 +109,8 @@ export const server: AreaMessages<typeof reference> = {
   'server.follow.followed': 'Followed',
   'server.follow.unfollowed': 'Unfollowed',
   'server.follow.tooFast': 'You are following and unfollowing too fast; please try again in a minute',
+  'server.space.banned': 'This account has been banned; its space is no longer public',
+  'server.sessions.loggedOutOthers': 'Logged out on your other devices',
   'server.favorited': 'Added to favourites',
   'server.unfavorited': 'Removed from favourites',
   'server.ratingSaved': 'Rating saved',

@@ -81,5 +81,6 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.emoji.updateRequired': 'Say what to change: the name, the position or the order of the emojis',
   'validation.score.required': 'Choose a score',
   'validation.playStatus.required': 'Choose a play status',
+  'validation.playStatus.invalid': 'The play status must be playing, completed, on_hold, dropped or plan',
   'validation.spoiler.boolean': 'The spoiler flag must be true or false',
 };

@@ -14,6 +14,7 @@ import { media } from './media.ts';
 import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
+import { space } from './space.ts';
 import { validation } from './validation.ts';
 
 /**
@@ -38,6 +39,7 @@ export const zhCN = {
   notifications,
   server,
   userCard,
+  space,
 } as const;
 
 export type MessageAreas = typeof zhCN;

@@ -101,6 +101,8 @@ export const server = {
   'server.follow.followed': '关注成功',
   'server.follow.unfollowed': '已取消关注',
   'server.follow.tooFast': '关注操作太频繁，请一分钟后再试',
+  'server.space.banned': '该用户已被封禁，其空间内容不再公开',
+  'server.sessions.loggedOutOthers': '已退出其他设备的登录',
   'server.favorited': '已收藏',
   'server.unfavorited': '已取消收藏',
   'server.ratingSaved': '评分已保存',

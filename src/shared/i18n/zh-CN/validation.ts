@@ -79,5 +79,6 @@ export const validation = {
   'validation.emoji.updateRequired': '请提供要修改的内容：名称、位置或表情顺序',
   'validation.score.required': '请选择评分',
   'validation.playStatus.required': '请选择游玩状态',
+  'validation.playStatus.invalid': '游玩状态只能是 playing、completed、on_hold、dropped 或 plan',
   'validation.spoiler.boolean': '剧透标记必须是 true 或 false',
 } as const;
