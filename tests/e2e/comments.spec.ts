@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openSection, rootWith } from './support/comments.ts';
-import { DEMO, DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
+import { expectHighlighted, openSection, recordHighlights, rootWith } from './support/comments.ts';
+import { DEMO, DEMO_ADMIN, DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
 
 /** The demo moderator (user group `superAdmin`) the seed makes. */
-const DEMO_ADMIN = { account: 'hikari_admin', password: 'hikari-admin-2026' };
 
 // Comments on a game page (decision 018): two members talk with emoji, replies and likes; deleting keeps
 // a thread's shape; sorting; a visitor reads the comments in the server HTML and is asked to log in.
@@ -158,11 +157,12 @@ test('a link to a comment scrolls to it and marks it; the report dialog sends a 
     content: `请看这条 ${run}`,
   });
 
+  await recordHighlights(page);
   await logIn(page);
   await page.goto(`/galgame/${id}#comment-${commentId}`);
   const target = page.locator(`#comment-${commentId}`);
   await expect(target).toBeInViewport();
-  await expect(target).toHaveAttribute('data-highlighted', 'true');
+  await expectHighlighted(page, commentId);
   await expect(target).toBeFocused();
 
   await target.getByRole('button', { name: '举报' }).click();

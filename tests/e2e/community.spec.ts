@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, logInAsDemo as logIn } from './support/demo-login.ts';
+import { DEMO, DEMO_ADMIN, logInAsDemo as logIn } from './support/demo-login.ts';
 
 // The test server runs the demo seed: six sections, twelve topics, fourteen posts and six articles of the
 // community, written by hikari_demo, hikari_creator and hikari_admin (a superAdmin, so a moderator).
 
-const ADMIN = { account: 'hikari_admin', password: 'hikari-admin-2026' };
 const POST_TITLE = '《蝉雨回响》终于通关了，夏日祭那一晚真的绷不住';
 const ARTICLE_TITLE = '《蝉雨回响》长评：一个关于“明天”的故事';
 const ARTICLE_PATH = '/community/article/semi-ame-echo-review';
@@ -283,7 +282,7 @@ test('a draft is its author’s alone; moderators pin and feature', async ({ pag
 
   const published = await createPost(request, context, '浏览器测试：请版主置顶');
   await context.clearCookies();
-  await logIn(page, `/community/post/${published}`, ADMIN);
+  await logIn(page, `/community/post/${published}`, DEMO_ADMIN);
   await hydrated(page);
   await page.getByTestId('content-pin').click();
   await expect(page.getByTestId('content-pin')).toHaveText('取消置顶');

@@ -23,6 +23,8 @@ export interface SpaceData {
   stats: UserStatistics;
   /** The viewer is the owner (from the user-info cookie: display only; the API checks every call). */
   isOwner: boolean;
+  /** The page is rendered for a member (the follow button's first look). */
+  loggedIn: boolean;
 }
 
 /** The space of `/space/{id}`, or null for an id no member has (the page answers 404). */
@@ -40,6 +42,7 @@ export async function loadSpace(astro: AstroGlobal): Promise<SpaceData | null> {
     banned: owner.status === 'banned',
     stats,
     isOwner: viewer?.userId === owner.user_id,
+    loggedIn: viewer !== null,
   };
 }
 

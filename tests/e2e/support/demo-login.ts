@@ -4,6 +4,8 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 export const DEMO = { account: 'hikari_demo', password: 'hikari-demo-2026' };
 /** The demo creator (user group `creator`). */
 export const DEMO_CREATOR = { account: 'hikari_creator', password: 'hikari-creator-2026' };
+/** The demo administrator (user group `superAdmin`, so a moderator). */
+export const DEMO_ADMIN = { account: 'hikari_admin', password: 'hikari-admin-2026' };
 
 /**
  * Logs in as the demo account through the Chinese login page and waits to land on `jumpTo`. Types
