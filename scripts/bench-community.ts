@@ -20,7 +20,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { listAnnouncements } from '../src/server/modules/announcement/announcement.service.ts';
@@ -34,12 +33,9 @@ import {
 import { feed, getCommunityFront } from '../src/server/modules/community/feed.service.ts';
 import { getPostDetail } from '../src/server/modules/community/posts.service.ts';
 import { appTargets } from '../src/server/modules/index.ts';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, USER_INFO_COOKIE } from '../src/shared/auth-model.ts';
-import type { SessionData } from '../src/shared/auth-model.ts';
 import { COMMENT_PAGE_DEFAULT } from '../src/shared/comments/comments.ts';
 import { articlePath } from '../src/shared/community/community.ts';
-import { userInfoCookieValue } from '../src/stores/session.ts';
-import { startBenchServer } from './bench-server.ts';
+import { loginCookie, measureLoad, startBenchServer, uncached } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4396);
@@ -179,20 +175,7 @@ const pages: { name: string; path: string; target: boolean }[] = [
 // ── Measuring ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The member's cookies as the browser keeps them after logging in. */
-async function memberCookie(): Promise<string> {
-  const res = await fetch(`${base}/api/v2/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.77.0.1' },
-    body: JSON.stringify({ account: member.name, password: GENERATED_PASSWORD }),
-  });
-  const body = (await res.json()) as { data?: SessionData };
-  if (!body.data) throw new Error(`login failed: ${res.status}`);
-  return [
-    `${ACCESS_TOKEN_COOKIE}=${body.data.hikariAccessToken}`,
-    `${REFRESH_TOKEN_COOKIE}=${body.data.hikariRefreshToken}`,
-    `${USER_INFO_COOKIE}=${encodeURIComponent(userInfoCookieValue(body.data.user))}`,
-  ].join('; ');
-}
+const memberCookie = () => loginCookie(base, member.name, GENERATED_PASSWORD);
 
 /**
  * Every page answers 200, and a member gets the copy all members share: from the cache the second
@@ -219,32 +202,8 @@ async function checkPages(cookie: string): Promise<void> {
   }
 }
 
-/** The page at a new address each time (an unknown query parameter): never from the page cache. */
-const uncached = (pathname: string) => {
-  let n = 0;
-  return () => `${pathname}${pathname.includes('?') ? '&' : '?'}bench=${Date.now()}-${n++}`;
-};
-
-async function measure(pathname: string, headers: Record<string, string> = {}, everyRenders = false) {
-  const next = uncached(pathname);
-  const requests = [
-    {
-      method: 'GET' as const,
-      path: pathname,
-      headers,
-      ...(everyRenders ? { setupRequest: (request: object) => ({ ...request, path: next() }) } : {}),
-    },
-  ];
-  // Warm up: first renders, page cache, shared reads, SQLite page cache, JIT.
-  await autocannon({ url: base, connections: Math.min(connections, 8), duration: 2, requests });
-  const result = await autocannon({ url: base, connections, duration: seconds, requests });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
+const measure = (pathname: string, headers: Record<string, string> = {}, everyRenders = false) =>
+  measureLoad(pathname, { base, connections, seconds, headers, everyRenders });
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

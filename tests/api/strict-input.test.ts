@@ -113,6 +113,43 @@ describe('strict input on every route', () => {
     });
   });
 
+  describe("members' spaces and notifications", () => {
+    const spaceLists = ['comments', 'dynamic', 'ratings', 'following', 'followers'];
+    it.each([...NOT_DECIMAL_IDS, '2147483648'])('refuses the user id %s on every space route', async (id) => {
+      expect400(await call(app, 'GET', `/user/statistics/${id}`));
+      for (const list of spaceLists) expect400(await call(app, 'GET', `/v2/user/${id}/${list}`));
+      expect400(await call(app, 'GET', `/comments/${id}/thread`));
+    });
+
+    it.each(['0x02', '1e1', '%202', '+2', '2.0', '-1', '0', '100000'])('refuses page and limit %s', async (n) => {
+      for (const list of spaceLists) {
+        expect400(await call(app, 'GET', `/v2/user/1/${list}?page=${n}`));
+        expect400(await call(app, 'GET', `/v2/user/1/${list}?limit=${n}`));
+      }
+      expect400(await call(app, 'GET', `/v2/user/notifications?page=${n}`, token));
+      expect400(await call(app, 'GET', `/v2/user/notifications?limit=${n}`, token));
+    });
+
+    it('refuses unknown filters, bodies with anything in them and malformed notification ids', async () => {
+      expect400(await call(app, 'GET', '/v2/user/1/ratings?status=everything'));
+      expect400(await call(app, 'GET', '/v2/user/notifications?filter=%00', token));
+      expect400(await call(app, 'POST', '/user/sessions/logout-others', token, { all: true }));
+      expect400(await call(app, 'POST', '/v2/user/notifications/read-all', token, { ids: ['x'] }));
+      for (const id of ['x', '%00', 'a'.repeat(300), '123']) {
+        const answer = await call(app, 'POST', `/v2/user/notifications/${id}/read`, token, {});
+        expect([400, 404]).toContain(answer.res.status);
+      }
+      // Nothing private answers a visitor.
+      for (const [method, route] of [
+        ['GET', '/v2/user/unread'],
+        ['GET', '/v2/user/notifications'],
+        ['GET', '/user/sessions'],
+      ] as const)
+        expect((await call(app, method, route)).res.status).toBe(401);
+      expect((await call(app, 'GET', '/user/statistics/1')).res.status).toBe(200);
+    });
+  });
+
   describe('texts cannot hide what they say', () => {
     const HIDDEN = [
       ['NUL', 'ab\u0000cd'],
