@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { fakeApi } from './fake-api.ts';
-import { createUserFollows, loadUsersContract } from './follow.ts';
+import { createUserFollows, FOLLOW_STATE_FRESH_MS, loadUsersContract } from './follow.ts';
 import {
   createProfiles,
   createUserCard,
@@ -54,6 +54,22 @@ describe('following members', () => {
     expect(await once).toEqual({ ok: true });
     expect(fake.calls).toEqual([follow(8)]);
     expect(follows.entry(8)).toEqual({ following: false, count: 1, pending: false });
+  });
+
+  it('asks again before acting on a state not heard for a while: another tab may have changed it', async () => {
+    const fake = fakeApi();
+    let clock = 1_000_000;
+    const follows = createUserFollows(fake.client, () => clock);
+    follows.seed(10, { following: true, count: 4 });
+    // Another tab unfollowed meanwhile; this one still shows "followed" and its member presses it.
+    clock += FOLLOW_STATE_FRESH_MS + 1;
+    const pressing = follows.toggle(10);
+    expect(follows.entry(10)).toMatchObject({ following: false, pending: true });
+    await fake.answer({ isFollowing: false, followerCount: 3 });
+    expect(await pressing).toEqual({ ok: true });
+    // Already where the press wanted to go: shown, not toggled back to following.
+    expect(fake.calls).toEqual([status(10)]);
+    expect(follows.entry(10)).toEqual({ following: false, count: 3, pending: false });
   });
 
   it('asks first when the state is unknown, so "follow" never unfollows a member already followed', async () => {

@@ -31,7 +31,10 @@ export interface UserFollowEntry {
 
 export const userKey = (userId: number) => String(userId);
 
-export function createUserFollows(client: Api) {
+/** A state older than this is asked again before a press acts on it (another tab may have changed it). */
+export const FOLLOW_STATE_FRESH_MS = 30_000;
+
+export function createUserFollows(client: Api, now: () => number = Date.now) {
   const $userFollows = map<Record<string, UserFollowEntry>>({});
   const entry = (userId: number): UserFollowEntry =>
     $userFollows.get()[userKey(userId)] ?? { following: null, count: 0, pending: false };
@@ -42,13 +45,17 @@ export function createUserFollows(client: Api) {
   const toggles = new Map<number, number>();
   // Status requests out, per member: every button of that member waits on the same one.
   const checking = new Map<number, Promise<Outcome>>();
+  // When the server last told this page the member's state.
+  const answeredAt = new Map<number, number>();
 
   async function askStatus(userId: number): Promise<Outcome> {
     const before = toggles.get(userId) ?? 0;
     try {
       const answer = await client.call((await users()).followStatus, { body: { userId } });
-      if (!entry(userId).pending && (toggles.get(userId) ?? 0) === before)
+      if (!entry(userId).pending && (toggles.get(userId) ?? 0) === before) {
         patch(userId, { following: answer.data.isFollowing, count: answer.data.followerCount });
+        answeredAt.set(userId, now());
+      }
       return { ok: true };
     } catch (error) {
       return failure(error);
@@ -66,10 +73,13 @@ export function createUserFollows(client: Api) {
       const current = entry(userId);
       if (current.pending) return;
       const known = $userFollows.get()[userKey(userId)] !== undefined;
+      const following = initial.following !== undefined && current.following === null;
       patch(userId, {
         ...(initial.count !== undefined && !known ? { count: initial.count } : {}),
-        ...(initial.following !== undefined && current.following === null ? { following: initial.following } : {}),
+        ...(following ? { following: initial.following } : {}),
       });
+      // The page's render is the server's word as of now.
+      if (following) answeredAt.set(userId, now());
     },
     /** Asks whether the viewer follows the member: once per member while a request is out. */
     check(userId: number): Promise<Outcome> {
@@ -82,13 +92,16 @@ export function createUserFollows(client: Api) {
     },
     /**
      * The button was pressed: follow, or stop following. The call toggles on the server, so with the state
-     * still unknown it is asked first; a member already followed is then only shown as followed. Otherwise
-     * the state flips at once and settles on the server's answer, or goes back on failure.
+     * unknown, or not heard from the server lately (another tab may have changed it), it is asked first;
+     * when the server is already where the press wanted to go, the state is only shown. Otherwise the
+     * state flips at once and settles on the server's answer, or goes back on failure.
      */
     async toggle(userId: number): Promise<Outcome | { ok: false; busy: true }> {
       const before = entry(userId);
       if (before.pending) return { ok: false, busy: true };
       toggles.set(userId, (toggles.get(userId) ?? 0) + 1);
+      const wanted = !(before.following ?? false);
+      const stale = before.following === null || now() - (answeredAt.get(userId) ?? 0) > FOLLOW_STATE_FRESH_MS;
       const flip = (following: boolean) =>
         patch(userId, {
           following: !following,
@@ -99,16 +112,18 @@ export function createUserFollows(client: Api) {
       else flip(before.following);
       try {
         const api = await users();
-        if (before.following === null) {
+        if (stale) {
           const known = (await client.call(api.followStatus, { body: { userId } })).data;
-          if (known.isFollowing) {
-            patch(userId, { following: true, count: known.followerCount, pending: false });
+          if (known.isFollowing === wanted) {
+            patch(userId, { following: wanted, count: known.followerCount, pending: false });
+            answeredAt.set(userId, now());
             return { ok: true };
           }
-          flip(false);
+          flip(known.isFollowing);
         }
         const answer = await client.call(api.follow, { body: { userId } });
         patch(userId, { following: answer.data.isFollowing, count: answer.data.followerCount, pending: false });
+        answeredAt.set(userId, now());
         return { ok: true };
       } catch (error) {
         patch(userId, { following: before.following, count: before.count, pending: false });

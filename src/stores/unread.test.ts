@@ -82,6 +82,22 @@ describe('the unread badge store', () => {
     stop();
   });
 
+  it('drops a poll answer that left before a change made on the page', async () => {
+    const server = { count: 5 };
+    const page = fakePage(server);
+    const unread = createUnread(page.deps);
+    const stop = unread.start(9);
+    await settle();
+    await settle();
+    // A poll leaves with 5 unread; meanwhile the member opens one and the read answers 4.
+    void unread.refresh();
+    unread.set(4);
+    await settle();
+    await settle();
+    expect([$unreadCount.get(), page.stored.get(unreadKey(9))]).toEqual([4, '4']);
+    stop();
+  });
+
   it('refreshes on focus, when the tab becomes visible, and every minute only while visible', async () => {
     const server = { count: 1 };
     const page = fakePage(server);

@@ -46,6 +46,12 @@ export function createUnread(deps: UnreadDeps) {
     }
   };
 
+  /** A change made here: answers to questions asked before it are dropped. */
+  const changed = (count: number) => {
+    asked += 1;
+    store(count);
+  };
+
   /** Asks the server; an answer to an older question than the newest is dropped. */
   async function refresh(): Promise<void> {
     if (userId === null) return;
@@ -90,12 +96,12 @@ export function createUnread(deps: UnreadDeps) {
         $unreadCount.set(0);
       };
     },
-    /** The server's count after a change this page made. */
-    set: (count: number) => store(count),
+    /** The server's count after a change this page made (a poll already on its way is then stale). */
+    set: (count: number) => changed(count),
     /** One notification was read (spec §4: decremented by one). */
-    decrement: () => store($unreadCount.get() - 1),
+    decrement: () => changed($unreadCount.get() - 1),
     /** All were read (spec §4: cleared to 0). */
-    clear: () => store(0),
+    clear: () => changed(0),
   };
 }
 

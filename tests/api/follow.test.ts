@@ -161,6 +161,11 @@ describe('follow API', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T09:00:10Z'));
     const [fast, b, c] = [await account(), await account(), await account()];
+    // Refused calls do not count: following oneself or nobody.
+    for (let i = 0; i < 5; i++) {
+      expectFailure(await toggle(fast, fast.userId), 400, 'FOLLOW_SELF');
+      expectFailure(await toggle(fast, 2_000_000_000), 404, 'NOT_FOUND');
+    }
     for (let i = 0; i < 30; i++) expect((await toggle(fast, b.userId)).res.status, `toggle ${i + 1}`).toBe(200);
     const refused = await toggle(fast, c.userId);
     expect(expectFailure(refused, 429, 'RATE_LIMITED').message).toBe('关注操作太频繁，请一分钟后再试');

@@ -13,6 +13,7 @@ import type { FollowEntry, FollowPage, FollowStatus } from '../../../shared/user
  */
 
 const userNotFound = () => new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
+const followSelf = () => new HttpError(400, 'FOLLOW_SELF', 'server.follow.self');
 
 /** The account id of a member by public userId, or a 404. */
 async function accountOf(db: Db, userId: number): Promise<string> {
@@ -40,11 +41,13 @@ export async function toggleFollow(
   targetUserId: number,
   now = new Date(),
 ): Promise<FollowStatus> {
+  // Refused calls (oneself, no such member) do not use up the allowance.
+  if ((await accountOf(deps.db, targetUserId)) === followerId) throw followSelf();
   const minute = await hitRateLimit(deps.db, `follow:minute:${followerId}`, FOLLOW_LIMIT, now.getTime());
   if (minute.count > FOLLOW_LIMIT.limit) throw rateLimited(minute.retryAfter, 'server.follow.tooFast');
   const status = await deps.db.transaction().execute(async (trx) => {
     const followeeId = await accountOf(trx, targetUserId);
-    if (followeeId === followerId) throw new HttpError(400, 'FOLLOW_SELF', 'server.follow.self');
+    if (followeeId === followerId) throw followSelf();
     const move = async (by: 1 | -1) => {
       // Both counters in id order, so two members following each other at once never wait crosswise.
       for (const [id, column] of [
