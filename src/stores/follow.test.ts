@@ -2,13 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { fakeApi } from './fake-api.ts';
 import { createUserFollows, FOLLOW_STATE_FRESH_MS, loadUsersContract } from './follow.ts';
-import {
-  createProfiles,
-  createUserCard,
-  USER_CARD_CLOSE_GRACE_MS,
-  USER_CARD_OPEN_DELAY_MS,
-  userCardId,
-} from './user-card.ts';
+import { createProfiles } from './user-profiles.ts';
+import { createUserCard, USER_CARD_CLOSE_GRACE_MS, USER_CARD_OPEN_DELAY_MS, userCardId } from './user-card.ts';
 
 // The contract loads with a store's first call; here it is loaded up front, so calls go out at once.
 beforeAll(() => loadUsersContract());

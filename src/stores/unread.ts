@@ -1,14 +1,15 @@
-import { atom } from 'nanostores';
-import type { ApiClient } from './api-client.ts';
-
-/**
- * The bell's unread count (spec §3 "unread summary", §4 "unread badge"): refreshed from the server,
+/*
+ * Keeps the bell's unread count (spec §3 "unread summary", §4 "unread badge"): refreshed from the server,
  * cached per user in local storage, decremented by one when a notification is read and cleared to 0 by
  * "mark all". Refreshed when the page loads, when the tab comes back into view or focus, and every
  * minute while it is visible (there is no live socket for it yet); other tabs follow through the
  * storage event of the cached value.
  */
-export const $unreadCount = atom(0);
+
+import type { ApiClient } from './api-client.ts';
+import { $unreadCount } from './unread-count.ts';
+
+export { $unreadCount };
 
 export const UNREAD_POLL_MS = 60_000;
 const KEY_PREFIX = 'hikari_unread_';

@@ -21,12 +21,20 @@ export async function recordHighlights(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { highlightedComments: string[] }).highlightedComments = seen;
+    const note = (element: Element) => {
+      if (element.getAttribute('data-highlighted') === 'true') seen.push(element.id);
+    };
+    // A comment may be marked as it changes, or arrive already marked (one loaded for the link).
     new MutationObserver((records) => {
       for (const record of records) {
-        const element = record.target as Element;
-        if (element.getAttribute('data-highlighted') === 'true') seen.push(element.id);
+        if (record.type === 'attributes') note(record.target as Element);
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          note(node);
+          node.querySelectorAll('[data-highlighted="true"]').forEach(note);
+        }
       }
-    }).observe(document, { attributes: true, attributeFilter: ['data-highlighted'], subtree: true });
+    }).observe(document, { attributes: true, attributeFilter: ['data-highlighted'], childList: true, subtree: true });
   });
 }
 

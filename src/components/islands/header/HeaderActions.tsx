@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionUser } from '../../../shared/auth-model.ts';
-import { $unreadCount, unread } from '../../../stores/unread.ts';
+import { $unreadCount } from '../../../stores/unread-count.ts';
 import ColorModeToggle from '../ColorModeToggle.tsx';
 import { NotificationBell, UserMenu, UserMenuPlaceholder } from './UserMenu.tsx';
 
@@ -17,14 +17,18 @@ interface HeaderActionsProps {
   user: SessionUser | 'member' | null;
 }
 
-/** Keeps the bell's count for the logged-in member while the header is shown (stores/unread.ts). */
+/**
+ * Keeps the bell's count for the logged-in member while the header is shown (stores/unread.ts, loaded
+ * only then: a visitor's page does without it).
+ */
 function useUnreadCount(userId: number | null): number {
   const count = useStore($unreadCount);
   useEffect(() => {
     if (userId === null) return;
     let stop: (() => void) | null = null;
     let gone = false;
-    void unread().then((keeper) => {
+    void import('../../../stores/unread.ts').then(async ({ unread }) => {
+      const keeper = await unread();
       if (!gone) stop = keeper.start(userId);
     });
     return () => {

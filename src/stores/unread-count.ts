@@ -1,0 +1,7 @@
+import { atom } from 'nanostores';
+
+/**
+ * The bell's unread count as shown (kept by `stores/unread.ts`, which pages load only for a logged-in
+ * member: visitors' pages carry this atom alone).
+ */
+export const $unreadCount = atom(0);
