@@ -17,18 +17,9 @@ import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { listComments, listUserComments } from '../../src/server/modules/comments/comments.service.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { removeUser } from '../../src/server/modules/users/users.removal.ts';
-import { call, data } from '../support/accounts.ts';
+import { call, data, type Account, type Answer } from '../support/accounts.ts';
 import { startSignedPutServer, type SignedPutServer } from '../support/signed-put.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-type Answer = Awaited<ReturnType<typeof call>>;
-
-interface Account {
-  id: string;
-  userId: number;
-  name: string;
-  token: string;
-}
 
 describe('comments API', () => {
   let app: TestApp;

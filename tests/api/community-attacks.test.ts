@@ -23,8 +23,8 @@ import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { saveGalgame } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { peekRateLimit } from '../../src/server/platform/rate-limit.ts';
-import { call, data } from '../support/accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { call, data, type Answer } from '../support/accounts.ts';
+import { createTestApp, insertSection, type TestApp } from '../support/test-app.ts';
 
 /**
  * The community, comments, likes and reports under attack: other users' ids, wrong types, hidden and
@@ -32,8 +32,6 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * off. Each refusal is a 4xx with a stable code and a translated message, and leaves the database as it
  * was; counts stay exact however many clients write at once.
  */
-
-type Answer = Awaited<ReturnType<typeof call>>;
 
 interface Account {
   id: string;
@@ -295,20 +293,8 @@ describe('community, comments, likes and reports under attack', () => {
     other = await account();
     editor = await account('editor');
     creator = await account('creator');
-    const at = new Date().toISOString();
     section = 4001;
-    await app.ctx.db
-      .insertInto('section')
-      .values({
-        id: section,
-        name: '攻防',
-        sort_order: 1,
-        icon: 'messages',
-        color: '#39c5bb',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertSection(app, section, '攻防');
     game = await saveGalgame(app.ctx.db, { title: 'Attack Echo', releaseDate: '2024-07-01', status: 'published' });
   });
   afterAll(async () => app.close());

@@ -1,6 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiFailure } from '../../src/shared/api.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { CommentView } from '../../src/shared/comments/comments.ts';
 import type { PostDetail } from '../../src/shared/community/community.ts';
@@ -13,17 +12,8 @@ import {
 } from '../../src/server/modules/notifications/notifications.service.ts';
 import { createUser, updateUserSetting } from '../../src/server/modules/users/users.service.ts';
 import { removeUser } from '../../src/server/modules/users/users.removal.ts';
-import { call, data } from '../support/accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-type Answer = Awaited<ReturnType<typeof call>>;
-
-interface Account {
-  id: string;
-  userId: number;
-  name: string;
-  token: string;
-}
+import { call, data, expectFailure, type Account } from '../support/accounts.ts';
+import { createTestApp, insertSection, jobsSettled, type TestApp } from '../support/test-app.ts';
 
 // Notifications (decision 021): written once per event through the job queue, grouped likes and
 // follows, the owner's list, count and read marks only, the 500-likes fan-out in a fixed number of
@@ -43,32 +33,8 @@ describe('notifications API', () => {
   }
 
   /** Waits until the notification jobs written so far have run. */
-  async function settled(): Promise<void> {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const pending = await app.ctx.db
-        .selectFrom('job')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('name', 'like', 'notifications.%')
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'running'),
-            eb.and([eb('status', 'in', ['queued', 'failed']), eb('run_at', '<=', new Date().toISOString())]),
-          ]),
-        )
-        .executeTakeFirstOrThrow();
-      if (Number(pending.n) === 0) return;
-      if (Date.now() > deadline) throw new Error('notification jobs did not finish within 15 s');
-      app.ctx.jobs.poke();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
-  const expectFailure = (answer: Answer, status: number, code: ApiFailure['code']) => {
-    expect(answer.res.status, JSON.stringify(answer.body)).toBe(status);
-    expect(answer.body.success).toBe(false);
-    expect((answer.body as ApiFailure).code).toBe(code);
-  };
+  const settled = () =>
+    jobsSettled(app, { name: 'notifications.%', like: true, seconds: 15, what: 'notification jobs' });
 
   const unread = async (who: Account) =>
     data((await call<UnreadSummary>(app, 'GET', '/v2/user/unread', who.token)).body).unreadCount;
@@ -113,20 +79,8 @@ describe('notifications API', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    const at = new Date().toISOString();
     sectionId = 4242;
-    await app.ctx.db
-      .insertInto('section')
-      .values({
-        id: sectionId,
-        name: '通知测试',
-        sort_order: 1,
-        icon: 'messages',
-        color: '#39c5bb',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertSection(app, sectionId, '通知测试');
   });
   afterAll(async () => app.close());
 

@@ -9,17 +9,8 @@ import { hashPassword } from '../../src/server/modules/auth/password.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { createUser, setUserStatus } from '../../src/server/modules/users/users.service.ts';
 import { busSessionEvents } from '../../src/server/modules/auth/auth.events.ts';
-import { call, data, post } from '../support/accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-type Answer = Awaited<ReturnType<typeof call>>;
-
-interface Account {
-  id: string;
-  userId: number;
-  name: string;
-  token: string;
-}
+import { call, data, expectFailure as expectRefused, post, type Account, type Answer } from '../support/accounts.ts';
+import { createTestApp, insertSection, type TestApp } from '../support/test-app.ts';
 
 // A member's space (issue 13, decision 022): statistics, comments with their targets, the activity feed,
 // ratings by play status, and the owner's logins; privacy and bad input.
@@ -60,9 +51,7 @@ describe('space API', () => {
   }
 
   const expectFailure = (answer: Answer, status: number, code: ApiFailure['code']) => {
-    expect(answer.res.status, JSON.stringify(answer.body)).toBe(status);
-    expect(answer.body.success).toBe(false);
-    expect((answer.body as ApiFailure).code).toBe(code);
+    expectRefused(answer, status, code);
     expect((answer.body as ApiFailure).message.length).toBeGreaterThan(0);
   };
   const ok = <T>(answer: { res: Response; body: Parameters<typeof data<T>>[0] }, status = 200): T => {
@@ -126,20 +115,8 @@ describe('space API', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    const at = new Date().toISOString();
     sectionId = 4200;
-    await app.ctx.db
-      .insertInto('section')
-      .values({
-        id: sectionId,
-        name: '空间测试',
-        sort_order: 1,
-        icon: 'messages',
-        color: '#39c5bb',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertSection(app, sectionId, '空间测试');
   });
   afterAll(async () => app.close());
 

@@ -1,4 +1,5 @@
-import type { ApiResponse, ApiSuccess } from '../../src/shared/api.ts';
+import { expect } from 'vitest';
+import type { ApiFailure, ApiResponse, ApiSuccess } from '../../src/shared/api.ts';
 import type { CodeRequestData, SessionData } from '../../src/shared/auth.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -35,6 +36,23 @@ export async function call<T = unknown>(app: TestApp, method: string, path: stri
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { res, body: (await res.json()) as ApiResponse<T> };
+}
+
+export type Answer = Awaited<ReturnType<typeof call>>;
+
+/** A member made straight in the database, with an access token for `call`. */
+export interface Account {
+  id: string;
+  userId: number;
+  name: string;
+  token: string;
+}
+
+/** The answer is a failure with this status and code. */
+export function expectFailure(answer: Answer, status: number, code: ApiFailure['code']): void {
+  expect(answer.res.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.success).toBe(false);
+  expect((answer.body as ApiFailure).code).toBe(code);
 }
 
 export function data<T>(body: ApiResponse<T>): T {

@@ -35,14 +35,20 @@ export class Outbox implements Mailer {
   }
 }
 
-/** Waits until no `auth.mail` job is due or running (the worker is woken each time it looks). */
-async function mailJobsSettled(app: App): Promise<void> {
-  const deadline = Date.now() + 10_000;
+/**
+ * Waits until no job named `name` (a LIKE pattern with `like`) is due or running, the worker woken each
+ * time it looks; throws after `seconds`, naming the `what` that did not finish.
+ */
+export async function jobsSettled(
+  app: Pick<App, 'ctx'>,
+  { name, like = false, seconds, what }: { name: string; like?: boolean; seconds: number; what: string },
+): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const pending = await app.ctx.db
       .selectFrom('job')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('name', '=', 'auth.mail')
+      .where('name', like ? 'like' : '=', name)
       .where((eb) =>
         eb.or([
           eb('status', '=', 'running'),
@@ -51,10 +57,19 @@ async function mailJobsSettled(app: App): Promise<void> {
       )
       .executeTakeFirstOrThrow();
     if (Number(pending.n) === 0) return;
-    if (Date.now() > deadline) throw new Error('mail jobs did not finish within 10 s');
+    if (Date.now() > deadline) throw new Error(`${what} did not finish within ${seconds} s`);
     app.ctx.jobs.poke();
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A community section for a test's posts and articles. */
+export async function insertSection(app: Pick<TestApp, 'ctx'>, id: number, name: string): Promise<void> {
+  const at = new Date().toISOString();
+  await app.ctx.db
+    .insertInto('section')
+    .values({ id, name, sort_order: 1, icon: 'messages', color: '#39c5bb', created_at: at, updated_at: at })
+    .execute();
 }
 
 export interface TestAppOptions {
@@ -101,7 +116,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     await database.destroy();
     throw error;
   });
-  outbox.settle = () => mailJobsSettled(app);
+  outbox.settle = () => jobsSettled(app, { name: 'auth.mail', seconds: 10, what: 'mail jobs' });
   const api = createApi(app.ctx);
   return {
     outbox,

@@ -3,7 +3,7 @@ import type { PublicUser } from '../../shared/auth-model.ts';
 import type { UserStatistics } from '../../shared/users/space-model.ts';
 import { spaceOwner, userStatistics } from '../../server/modules/users/space.service.ts';
 import { toPublicUser } from '../../server/modules/users/users.service.ts';
-import { orNotFound, parseRouteId } from '../galgame/galgame-routes.ts';
+import { notFoundResponse, orNotFound, parseRouteId } from '../galgame/galgame-routes.ts';
 import { sessionViewer } from '../galgame/viewer.ts';
 import type { Pagination } from '../../shared/catalogue-model.ts';
 
@@ -64,4 +64,21 @@ export function pageHref(url: URL, page: number, name = 'page'): string {
 export function lastPageHref(url: URL, pagination: Pagination): string | null {
   if (pagination.total === 0 || pagination.page <= pagination.totalPages) return null;
   return pageHref(url, pagination.totalPages);
+}
+
+/**
+ * A space tab that lists something page by page: the space and the list's page of `?page=` (no list for
+ * a banned member), or the response to send instead: 404 for an unknown member, the last page for a page
+ * past the end.
+ */
+export async function loadSpaceList<T extends { pagination: Pagination }>(
+  astro: AstroGlobal,
+  load: (space: SpaceData, page: number) => Promise<T>,
+): Promise<Response | { space: SpaceData; list: T | null }> {
+  const space = await loadSpace(astro);
+  if (!space) return notFoundResponse();
+  const list = space.banned ? null : await load(space, pageParam(astro.url));
+  const lastPage = list ? lastPageHref(astro.url, list.pagination) : null;
+  if (lastPage) return astro.redirect(lastPage, 302);
+  return { space, list };
 }

@@ -1,4 +1,4 @@
-import type { GalgameCard, Pagination, PlayStatus } from '../catalogue-model.ts';
+import type { GalgameCard, Pagination, RatingView } from '../catalogue-model.ts';
 import type { FeedItem, UserBrief } from '../community/community-model.ts';
 import type { TargetSummary } from '../targets.ts';
 
@@ -30,15 +30,7 @@ export interface DynamicPage {
 }
 
 /** A member's rating of a game, with the game's card. */
-export interface SpaceRating {
-  id: number;
-  score: number;
-  status: PlayStatus;
-  text: string;
-  spoiler: boolean;
-  likeCount: number;
-  createdAt: string;
-  updatedAt: string;
+export interface SpaceRating extends Omit<RatingView, 'galgameId' | 'user'> {
   galgame: GalgameCard;
 }
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BIO_MAX, NAME_MAX, NSFW_MODES, SIGNATURE_MAX, type SessionUser } from '../../../shared/auth-model.ts';
+import type { Translate } from '../../../shared/i18n/index.ts';
 import type { SessionEntry } from '../../../shared/users/space-model.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
@@ -26,6 +27,41 @@ import { useLocale, useT } from '../ui/use-t.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const fieldsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? error.fieldErrors() : {});
+const toastFailed = (t: Translate, error: unknown) =>
+  toast.error(t('space.setting.failed', { message: errorText(error) }));
+
+/**
+ * A settings form's values, field errors and busy flag. `run` does one action at a time and shows the
+ * server's field errors; the failure toast comes for every error, or with `toastFieldErrors: false` only
+ * when no field is named. `field(name)` wires a FormField to one value.
+ */
+function useSettingForm<V extends Record<string, string>>(initial: V, { toastFieldErrors = true } = {}) {
+  const t = useT();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      await action();
+    } catch (error) {
+      const fields = fieldsOf(error);
+      setErrors(fields);
+      if (toastFieldErrors || Object.keys(fields).length === 0) toastFailed(t, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
+  });
+  return { values, setValues, busy, run, field };
+}
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -38,20 +74,31 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
+/** A label above a control FormField does not draw (a textarea, a select). */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-700 dark:text-zinc-200">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 const textareaClass =
   'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs outline-none focus:border-focus focus:ring-2 focus:ring-focus/30 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-100';
 
 function ProfileForm({ user }: { user: SessionUser }) {
   const t = useT();
-  const [values, setValues] = useState({ name: user.name, signature: user.signature, bio: user.bio });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { values, busy, run, field } = useSettingForm({
+    name: user.name,
+    signature: user.signature,
+    bio: user.bio,
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
+    void run(async () => {
       const patch = {
         ...(values.name.trim() !== user.name ? { name: values.name.trim() } : {}),
         signature: values.signature,
@@ -59,48 +106,26 @@ function ProfileForm({ user }: { user: SessionUser }) {
       };
       await saveProfile(patch);
       toast.success(t('space.setting.saved'));
-    } catch (error) {
-      setErrors(fieldsOf(error));
-      toast.error(t('space.setting.failed', { message: errorText(error) }));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
+  const bio = field('bio');
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField
-        label={t('space.setting.name')}
-        name="name"
-        value={values.name}
-        maxLength={NAME_MAX}
-        autoComplete="username"
-        error={errors['name']}
-        onChange={(event) => setValues({ ...values, name: event.target.value })}
-      />
-      <FormField
-        label={t('space.setting.signature')}
-        name="signature"
-        value={values.signature}
-        maxLength={SIGNATURE_MAX}
-        error={errors['signature']}
-        onChange={(event) => setValues({ ...values, signature: event.target.value })}
-      />
-      <div className="space-y-1.5">
-        <label htmlFor="space-bio" className="block text-sm font-medium text-zinc-700 dark:text-zinc-200">
-          {t('space.setting.bio')}
-        </label>
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <FormField label={t('space.setting.name')} maxLength={NAME_MAX} autoComplete="username" {...field('name')} />
+      <FormField label={t('space.setting.signature')} maxLength={SIGNATURE_MAX} {...field('signature')} />
+      <Labelled id="space-bio" label={t('space.setting.bio')}>
         <textarea
           id="space-bio"
           name="bio"
           rows={4}
           maxLength={BIO_MAX}
-          value={values.bio}
-          aria-invalid={errors['bio'] ? true : undefined}
+          value={bio.value}
+          aria-invalid={bio.error ? true : undefined}
           className={textareaClass}
-          onChange={(event) => setValues({ ...values, bio: event.target.value })}
+          onChange={bio.onChange}
         />
-        {errors['bio'] && <p className="text-xs text-red-600 dark:text-red-400">{errors['bio']}</p>}
-      </div>
+        {bio.error && <p className="text-xs text-red-600 dark:text-red-400">{bio.error}</p>}
+      </Labelled>
       <div>
         <button type="submit" className="hk-btn hk-btn-primary" disabled={busy} data-testid="save-profile">
           {t('space.setting.save')}
@@ -120,7 +145,7 @@ function PictureField({ user, kind }: { user: SessionUser; kind: 'avatar' | 'hea
       await saveProfile(kind === 'avatar' ? { avatar: url } : { headCover: url });
       toast.success(t('space.setting.imageSaved'));
     } catch (error) {
-      toast.error(t('space.setting.failed', { message: errorText(error) }));
+      toastFailed(t, error);
     }
   };
   const label = t(kind === 'avatar' ? 'space.setting.avatar' : 'space.setting.headCover');
@@ -153,7 +178,7 @@ function Preferences({ user }: { user: SessionUser }) {
       // The interface language is chosen per page load: show the new one at once.
       if (patch.locale && patch.locale !== user.userSetting.locale && next.locale === patch.locale) location.reload();
     } catch (error) {
-      toast.error(t('space.setting.failed', { message: errorText(error) }));
+      toastFailed(t, error);
     } finally {
       setBusy(false);
     }
@@ -161,10 +186,7 @@ function Preferences({ user }: { user: SessionUser }) {
   const setting = user.userSetting;
   return (
     <div className="flex flex-col gap-5">
-      <div className="space-y-1.5">
-        <label htmlFor="space-locale" className="block text-sm font-medium text-zinc-700 dark:text-zinc-200">
-          {t('space.setting.locale')}
-        </label>
+      <Labelled id="space-locale" label={t('space.setting.locale')}>
         <select
           id="space-locale"
           className="h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100"
@@ -179,7 +201,7 @@ function Preferences({ user }: { user: SessionUser }) {
             English
           </option>
         </select>
-      </div>
+      </Labelled>
       <fieldset className="space-y-2">
         <legend className="mb-1.5 text-sm font-medium text-zinc-700 dark:text-zinc-200">
           {t('space.setting.nsfw')}
@@ -220,46 +242,30 @@ function Preferences({ user }: { user: SessionUser }) {
 
 function PasswordForm() {
   const t = useT();
-  const [values, setValues] = useState({ oldPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const empty = { oldPassword: '', newPassword: '' };
+  const { values, setValues, busy, run, field } = useSettingForm(empty, { toastFieldErrors: false });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
+    void run(async () => {
       await changePassword(values.oldPassword, values.newPassword);
-      setValues({ oldPassword: '', newPassword: '' });
+      setValues(empty);
       toast.success(t('space.setting.passwordChanged'));
-    } catch (error) {
-      const fields = fieldsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(t('space.setting.failed', { message: errorText(error) }));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <h3 className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{t('space.setting.password')}</h3>
       <FormField
         label={t('space.setting.oldPassword')}
-        name="oldPassword"
         type="password"
         autoComplete="current-password"
-        value={values.oldPassword}
-        error={errors['oldPassword']}
-        onChange={(event) => setValues({ ...values, oldPassword: event.target.value })}
+        {...field('oldPassword')}
       />
       <FormField
         label={t('space.setting.newPassword')}
-        name="newPassword"
         type="password"
         autoComplete="new-password"
-        value={values.newPassword}
-        error={errors['newPassword']}
-        onChange={(event) => setValues({ ...values, newPassword: event.target.value })}
+        {...field('newPassword')}
       />
       <div>
         <button type="submit" className="hk-btn hk-btn-ghost" disabled={busy}>
@@ -272,24 +278,9 @@ function PasswordForm() {
 
 function EmailForm({ user }: { user: SessionUser }) {
   const t = useT();
-  const [values, setValues] = useState({ email: '', password: '', code: '' });
+  const empty = { email: '', password: '', code: '' };
+  const { values, setValues, busy, run, field } = useSettingForm(empty, { toastFieldErrors: false });
   const [uuid, setUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      await action();
-    } catch (error) {
-      const fields = fieldsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(t('space.setting.failed', { message: errorText(error) }));
-    } finally {
-      setBusy(false);
-    }
-  };
   const send = () =>
     run(async () => {
       setUuid(await requestEmailCode(values.email, values.password));
@@ -300,7 +291,7 @@ function EmailForm({ user }: { user: SessionUser }) {
     if (!uuid) return void send();
     void run(async () => {
       await changeEmail(values.email, values.code, uuid);
-      setValues({ email: '', password: '', code: '' });
+      setValues(empty);
       setUuid(null);
       toast.success(t('space.setting.emailChanged'));
     });
@@ -311,23 +302,12 @@ function EmailForm({ user }: { user: SessionUser }) {
       <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="current-email">
         {t('space.setting.currentEmail', { email: user.email })}
       </p>
-      <FormField
-        label={t('space.setting.newEmail')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors['email']}
-        onChange={(event) => setValues({ ...values, email: event.target.value })}
-      />
+      <FormField label={t('space.setting.newEmail')} type="email" autoComplete="email" {...field('email')} />
       <FormField
         label={t('space.setting.emailPassword')}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        error={errors['password']}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
+        {...field('password')}
         trailing={
           <button type="button" className="hk-btn hk-btn-ghost shrink-0" disabled={busy} onClick={() => void send()}>
             {t('space.setting.sendCode')}
@@ -337,12 +317,9 @@ function EmailForm({ user }: { user: SessionUser }) {
       {uuid && (
         <FormField
           label={t('space.setting.code')}
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={values.code}
-          error={errors['code']}
-          onChange={(event) => setValues({ ...values, code: event.target.value })}
+          {...field('code')}
         />
       )}
       {uuid && (
@@ -388,7 +365,7 @@ function Sessions() {
       toast.success(t('space.setting.loggedOutOthers', { count }));
       await load();
     } catch (error) {
-      toast.error(t('space.setting.failed', { message: errorText(error) }));
+      toastFailed(t, error);
     } finally {
       setBusy(false);
     }
