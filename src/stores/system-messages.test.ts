@@ -16,6 +16,7 @@ const item = (id: string, isRead = false): NotificationView => ({
   excerpt: 'hi',
   url: '/community/post/1#comment-5',
   isRead,
+  gone: false,
   createdAt: '2026-11-24T00:00:00.000Z',
   updatedAt: '2026-11-24T00:00:00.000Z',
 });

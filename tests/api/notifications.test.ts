@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { CommentView } from '../../src/shared/comments/comments.ts';
@@ -9,7 +9,11 @@ import { queueDigests, sendDigest } from '../../src/server/modules/notifications
 import {
   deliverAnnouncements,
   handleNotificationEvent,
+  markRead,
 } from '../../src/server/modules/notifications/notifications.service.ts';
+import { notifyLater, queueOnly } from '../../src/server/modules/notifications/notifications.queue.ts';
+import { dialectOf } from '../../src/server/db/database.ts';
+import { claimJobs } from '../../src/server/platform/jobs/job.repository.ts';
 import { createUser, updateUserSetting } from '../../src/server/modules/users/users.service.ts';
 import { removeUser } from '../../src/server/modules/users/users.removal.ts';
 import { call, data, expectFailure, type Account } from '../support/accounts.ts';
@@ -34,7 +38,12 @@ describe('notifications API', () => {
 
   /** Waits until the notification jobs written so far have run. */
   const settled = () =>
-    jobsSettled(app, { name: 'notifications.%', like: true, seconds: 15, what: 'notification jobs' });
+    jobsSettled(app, {
+      name: ['notifications.%', 'auth.mail'],
+      like: true,
+      seconds: 15,
+      what: 'notification and mail jobs',
+    });
 
   const unread = async (who: Account) =>
     data((await call<UnreadSummary>(app, 'GET', '/v2/user/unread', who.token)).body).unreadCount;
@@ -323,11 +332,21 @@ describe('notifications API', () => {
     await readAll(other);
     await settled();
     app.outbox.mails.length = 0;
-    const deps = { db: app.ctx.db, targets: app.ctx.targets, mailer: app.outbox, origin: 'https://hikari.test' };
+    const deps = { db: app.ctx.db, targets: app.ctx.targets, jobs: queueOnly, origin: 'https://hikari.test' };
     await sendDigest(deps, silent.id);
     expect(await sendDigest(deps, opted.id)).toBe(true);
     expect(await sendDigest(deps, opted.id)).toBe(false);
     expect(await sendDigest(deps, english.id)).toBe(true);
+    // The mail is queued with the marks (sent by the mail job after the commit), never sent inside it.
+    expect(app.outbox.mails).toEqual([]);
+    const outbox = await app.ctx.db
+      .selectFrom('job')
+      .select('payload')
+      .where('name', '=', 'auth.mail')
+      .where('status', '=', 'queued')
+      .execute();
+    expect(outbox.filter((job) => job.payload.includes(`${opted.name}@example.test`))).toHaveLength(1);
+    await settled();
     const mails = app.outbox.mails;
     expect(mails.map((m) => m.to).sort()).toEqual(
       [`${english.name}@example.test`, `${opted.name}@example.test`].sort(),
@@ -383,5 +402,167 @@ describe('notifications API', () => {
     await removeUser({ db: app.ctx.db, targets: app.ctx.targets }, owner.id);
     const left = await app.ctx.db.selectFrom('notification').select('id').where('user_id', '=', owner.id).execute();
     expect(left).toEqual([]);
+  });
+
+  it('shows no text of a comment deleted since, marks it gone and leaves it out of digests', async () => {
+    const [owner, other, editor] = [await account(), await account(), await account('editor')];
+    await updateUserSetting(app.ctx.db, owner.id, { emailNotifications: true });
+    const post = await publish(owner, '删除后的摘录');
+    const own = await comment(other, post.id, '作者自己删掉的秘密');
+    const moderated = await comment(other, post.id, '版主删掉的秘密');
+    const other2 = await publish(owner, '整帖删除');
+    const withPost = await comment(other, other2.id, '随帖子消失的秘密');
+    await settled();
+    expect((await call(app, 'DELETE', `/comments/${own.id}`, other.token)).res.status).toBe(200);
+    expect((await call(app, 'DELETE', `/comments/${moderated.id}`, editor.token)).res.status).toBe(200);
+    expect((await call(app, 'DELETE', `/community/posts/${other2.id}`, owner.token)).res.status).toBe(200);
+    const page = await list(owner);
+    const about = page.items.filter((n) => [own.id, moderated.id, withPost.id].includes(n.commentId ?? 0));
+    expect(about).toHaveLength(3);
+    for (const item of about) expect(item).toMatchObject({ excerpt: '', gone: true, url: null });
+    expect(JSON.stringify(page)).not.toContain('秘密');
+    const deps = { db: app.ctx.db, targets: app.ctx.targets, jobs: queueOnly, origin: 'https://hikari.test' };
+    expect(await sendDigest(deps, owner.id)).toBe(false);
+    const kept = await comment(other, post.id, '还在的评论');
+    await settled();
+    expect(await sendDigest(deps, owner.id)).toBe(true);
+    await settled();
+    const mail = app.outbox.mails.find((m) => m.to === `${owner.name}@example.test`)!;
+    expect(mail.text).toContain('还在的评论');
+    expect(mail.text).not.toContain('秘密');
+    expect(mail.subject).toBe('【Hikari】你有 1 条新消息');
+    expect(kept.id).toBeGreaterThan(0);
+  });
+
+  it('does not open a new group when a member who was in a group read this week follows again', async () => {
+    const star = await account();
+    const [churn, fresh] = [await account(), await account()];
+    const follow = (who: Account) => call(app, 'POST', '/user/follow', who.token, { userId: star.userId });
+    await follow(churn);
+    const first = await list(star);
+    expect(first.items.map((n) => [n.kind, n.actorCount])).toEqual([['follow', 1]]);
+    await read(star, first.items[0]!._id);
+    for (let i = 0; i < 3; i++) {
+      await follow(churn); // unfollow
+      await follow(churn); // follow again
+    }
+    let page = await list(star);
+    expect(page.items.map((n) => [n.actorCount, n.isRead])).toEqual([[1, true]]);
+    expect(await unread(star)).toBe(0);
+    await follow(fresh);
+    page = await list(star);
+    expect(page.items.map((n) => [n.actorCount, n.isRead])).toEqual([
+      [1, false],
+      [1, true],
+    ]);
+    expect(page.items[0]!.actors.map((a) => a.userId)).toEqual([fresh.userId]);
+  });
+
+  it('counts a removed member out of the groups of others they followed or liked in', async () => {
+    const star = await account();
+    const [gone, stays] = [await account(), await account()];
+    const post = await publish(star, '注销前点赞');
+    for (const who of [gone, stays]) {
+      await call(app, 'POST', '/user/follow', who.token, { userId: star.userId });
+      await like(who, 'post', post.id);
+    }
+    let page = await list(star);
+    expect(page.items.map((n) => [n.kind, n.actorCount]).sort()).toEqual([
+      ['follow', 2],
+      ['like', 2],
+    ]);
+    await removeUser({ db: app.ctx.db, targets: app.ctx.targets }, gone.id);
+    page = await list(star);
+    expect(page.items.map((n) => [n.kind, n.actorCount]).sort()).toEqual([
+      ['follow', 1],
+      ['like', 1],
+    ]);
+    for (const item of page.items) expect(item.actors.map((a) => a.userId)).toEqual([stays.userId]);
+  });
+
+  it('resumes an announcement handed out halfway without writing anyone twice', async () => {
+    const members = [await account(), await account(), await account()];
+    const now = new Date();
+    await app.ctx.db
+      .insertInto('announcement')
+      .values({
+        id: 'notice-2',
+        title: '分批公告',
+        body: '正文',
+        published_at: now.toISOString(),
+        created_at: now.toISOString(),
+      })
+      .execute();
+    // A run that stopped after its first batch: some members already hold it, the announcement is not marked.
+    const first = [...members].sort((a, b) => (a.id < b.id ? -1 : 1))[0]!;
+    await app.ctx.db
+      .insertInto('notification')
+      .values({
+        id: 'resume-1',
+        user_id: first.id,
+        kind: 'announcement',
+        group_key: 'announcement:notice-2',
+        open_key: 'announcement:notice-2',
+        announcement_id: 'notice-2',
+        excerpt: '分批公告',
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    expect(await deliverAnnouncements(app.ctx.db, now)).toBe(1);
+    expect(await deliverAnnouncements(app.ctx.db, now)).toBe(0);
+    for (const who of members) {
+      const rows = await app.ctx.db
+        .selectFrom('notification')
+        .select('id')
+        .where('user_id', '=', who.id)
+        .where('group_key', '=', 'announcement:notice-2')
+        .execute();
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'keeps a recount job folded into by an uncommitted like away from the workers until it commits',
+    async () => {
+      const db = app.ctx.db;
+      expect(dialectOf(db)).toBe('postgres');
+      const event = { kind: 'follow' as const, followeeId: `lock-test-${Date.now()}` };
+      await notifyLater({ jobs: queueOnly }, db, event);
+      let claimedMeanwhile = -1;
+      await db.transaction().execute(async (trx) => {
+        await notifyLater({ jobs: queueOnly }, trx, event);
+        const claim = { names: ['notifications.event'], workerId: 'test', limit: 50, leaseMs: 1000, now: Date.now() };
+        const claimed = await claimJobs(db, 'postgres', claim);
+        claimedMeanwhile = claimed.filter((job) => job.payload.includes(event.followeeId)).length;
+        // Anything this test claimed goes back to waiting.
+        for (const job of claimed)
+          await db
+            .updateTable('job')
+            .set({ status: 'queued', locked_by: null, lease_until: null })
+            .where('id', '=', job.id)
+            .execute();
+      });
+      expect(claimedMeanwhile).toBe(0);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)('marks a group read only after a recount of it has finished', async () => {
+    const star = await account();
+    const fan = await account();
+    await call(app, 'POST', '/user/follow', fan.token, { userId: star.userId });
+    const group = (await list(star)).items[0]!;
+    let done = false;
+    let marking: Promise<unknown> = Promise.resolve();
+    await app.ctx.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`notification:${star.id}:follow`}))`.execute(trx);
+      marking = markRead(app.ctx.db, star.id, group._id).then(() => {
+        done = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(done).toBe(false);
+    });
+    await marking;
+    expect(done).toBe(true);
   });
 });

@@ -41,14 +41,19 @@ export class Outbox implements Mailer {
  */
 export async function jobsSettled(
   app: Pick<App, 'ctx'>,
-  { name, like = false, seconds, what }: { name: string; like?: boolean; seconds: number; what: string },
+  {
+    name,
+    like = false,
+    seconds,
+    what,
+  }: { name: string | readonly string[]; like?: boolean; seconds: number; what: string },
 ): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const pending = await app.ctx.db
       .selectFrom('job')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('name', like ? 'like' : '=', name)
+      .where((eb) => eb.or([name].flat().map((one) => eb('name', like ? 'like' : '=', one))))
       .where((eb) =>
         eb.or([
           eb('status', '=', 'running'),

@@ -14,6 +14,7 @@ const base: NotificationView = {
   excerpt: '',
   url: '/community/post/7',
   isRead: false,
+  gone: false,
   createdAt: '2026-11-24T00:00:00.000Z',
   updatedAt: '2026-11-24T00:00:00.000Z',
 };
@@ -34,5 +35,11 @@ describe('a notification as a sentence', () => {
     expect(notificationText(translator('zh-CN'), reply)).toBe('Mio 回复了你的评论：同意楼上');
     const moderation = { ...base, kind: 'moderation' as const, actors: [], action: 'delete' as const, excerpt: '旧帖' };
     expect(notificationText(translator('en'), moderation)).toBe('A moderator deleted your “旧帖”');
+  });
+
+  it('names actors whose accounts were removed as a deleted account', () => {
+    const group = { ...base, kind: 'follow' as const, actors: [], actorCount: 5 };
+    expect(notificationText(translator('zh-CN'), group)).toBe('已注销用户 和另外 4 人 关注了你');
+    expect(notificationText(translator('en'), { ...group, actorCount: 1 })).toBe('Deleted account followed you');
   });
 });

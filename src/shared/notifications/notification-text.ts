@@ -10,7 +10,8 @@ const LIKED: Partial<Record<string, 'post' | 'article' | 'comment' | 'rating'>> 
 
 /** Who acted: "A", or "A and 3 others" for a group. */
 export function notificationActors(t: Translate, item: Pick<NotificationView, 'actors' | 'actorCount'>): string {
-  const first = item.actors[0]?.name ?? '';
+  // A group's actors whose accounts were removed are left out; none left names them as deleted.
+  const first = item.actors[0]?.name ?? t('notifications.deletedAccount');
   const others = Math.max(0, item.actorCount - 1);
   return others > 0 ? t('notifications.actorsMany', { name: first, count: others }) : first;
 }

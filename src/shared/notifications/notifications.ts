@@ -33,6 +33,8 @@ export interface NotificationView {
   action: ModerationAction | null;
   /** A short line of the comment, the removed item's title, or the announcement's title. */
   excerpt: string;
+  /** The comment or reply it is about was deleted or hidden since: no text, no link, left out of digests. */
+  gone: boolean;
   /** Where the notification leads (the exact comment, the item, the follower's space); null when gone. */
   url: string | null;
   isRead: boolean;

@@ -51,4 +51,10 @@ describe('auth.mail job', () => {
     expect(sent[0]?.to).toBe('old@example.test');
     expect(sent[0]?.text).not.toContain('new@example.test');
   });
+
+  it('sends a prepared mail (a notifications digest) as it was written', async () => {
+    const { sent, run } = harness();
+    await run({ kind: 'prepared', to: 'reader@example.test', subject: '【Hikari】你有 1 条新消息', text: '你好' });
+    expect(sent).toEqual([{ to: 'reader@example.test', subject: '【Hikari】你有 1 条新消息', text: '你好' }]);
+  });
 });

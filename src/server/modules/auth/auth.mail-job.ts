@@ -20,7 +20,9 @@ export type AuthMailJob =
       /** ISO time after which the code no longer works. */
       expiresAt: string;
     }
-  | { kind: 'email_changed'; to: string; newEmail: string };
+  | { kind: 'email_changed'; to: string; newEmail: string }
+  /** A mail already written (a notifications digest), queued in the transaction that decided to send it. */
+  | { kind: 'prepared'; to: string; subject: string; text: string };
 
 declare module '../../context.ts' {
   interface AppJobs {
@@ -78,9 +80,22 @@ export async function queueEmailChangedMail(deps: MailDeps, db: DbOrTrx, to: str
   await deps.jobs.enqueue(db, 'auth.mail', { kind: 'email_changed', to, newEmail });
 }
 
+/**
+ * Queues a finished mail in the caller's transaction (transactional outbox): it is sent once that
+ * commits, and never when it rolls back. The mail server is never waited on inside the transaction.
+ */
+export async function queuePreparedMail(
+  jobs: Pick<AppJobQueue, 'enqueue'>,
+  db: DbOrTrx,
+  mail: { to: string; subject: string; text: string },
+): Promise<void> {
+  await jobs.enqueue(db, 'auth.mail', { kind: 'prepared', to: mail.to, subject: mail.subject, text: mail.text });
+}
+
 /** The `auth.mail` job: builds the mail and sends it (a throw is retried by the queue). */
 export async function sendAuthMail(ctx: Pick<AppContext, 'mailer' | 'config' | 'logger'>, job: AuthMailJob) {
   if (job.kind === 'email_changed') return ctx.mailer.send(emailChangedMail(job.to, job.newEmail));
+  if (job.kind === 'prepared') return ctx.mailer.send({ to: job.to, subject: job.subject, text: job.text });
   if (!job.to) return;
   if (Date.parse(job.expiresAt) <= Date.now()) {
     ctx.logger.info({ purpose: job.purpose }, 'code mail dropped: the code expired before it could be sent');

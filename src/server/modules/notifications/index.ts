@@ -18,10 +18,7 @@ export const notificationsModule = defineModule({
     'notifications.event': (event: NotificationEvent) =>
       handleNotificationEvent({ db: ctx.db, targets: ctx.targets }, event),
     'notifications.digest': async ({ userId }: { userId: string }) => {
-      await sendDigest(
-        { db: ctx.db, targets: ctx.targets, mailer: ctx.mailer, origin: ctx.config.publicOrigin },
-        userId,
-      );
+      await sendDigest({ db: ctx.db, targets: ctx.targets, jobs: ctx.jobs, origin: ctx.config.publicOrigin }, userId);
     },
   }),
   housekeeping: [

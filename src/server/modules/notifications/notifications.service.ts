@@ -32,6 +32,11 @@ export interface NotificationDeps {
 /** The kinds grouped while unread. */
 const GROUPED: readonly NotificationKind[] = ['like', 'follow'];
 
+/** An actor in a group the member read this recently opens no new group (follow/unfollow churn). */
+export const REPEAT_QUIET_MS = 7 * 24 * 3600 * 1000;
+/** How many of a group's read rows are checked for recent actors. */
+const READ_GROUPS_CHECKED = 20;
+
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'server.notifications.notFound');
 
 /** Handles one event of the queue (idempotent: a retried job changes nothing more). */
@@ -153,22 +158,32 @@ async function refreshGroup(db: Db, spec: GroupSpec, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Two recounts of one group in parallel would let the one that read first write last. SQLite runs
     // write transactions one at a time (BEGIN IMMEDIATE); PostgreSQL takes a lock on the group.
-    if (dialectOf(db) === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext(${`notification:${spec.recipientId}:${spec.groupKey}`}))`.execute(
-        trx,
-      );
-    const read = await trx
+    await lockGroups(trx, spec.recipientId, [spec.groupKey]);
+    // The groups already read, newest first: the newest ends what was read; the actors of those read in
+    // the last week are not counted again, so unfollowing and following again (or unliking and liking)
+    // cannot open a new unread group every time.
+    const readGroups = await trx
       .selectFrom('notification')
-      .select((eb) => eb.fn.max('updated_at').as('since'))
+      .select(['updated_at', 'read_at', 'actor_ids'])
       .where('user_id', '=', spec.recipientId)
       .where('group_key', '=', spec.groupKey)
       .where('open_key', 'is', null)
-      .executeTakeFirst();
-    const since = read?.since ?? '';
+      .orderBy('updated_at', 'desc')
+      .limit(READ_GROUPS_CHECKED)
+      .execute();
+    const since = readGroups[0]?.updated_at ?? '';
+    const recentlyRead = new Date(now.getTime() - REPEAT_QUIET_MS).toISOString();
+    const seen = [
+      ...new Set(
+        readGroups
+          .filter((g) => g.read_at !== null && g.read_at >= recentlyRead)
+          .flatMap((g) => JSON.parse(g.actor_ids) as string[]),
+      ),
+    ];
+    const fresh = seen.length > 0 ? sql`and a.actor not in (${sql.join(seen)})` : sql``;
     const { rows: counted } = await sql<{ n: number | string; last: string | null }>`
-      select count(*) as n, max(a.created_at) as last from (${spec.actors}) a where a.created_at > ${since}`.execute(
-      trx,
-    );
+      select count(*) as n, max(a.created_at) as last from (${spec.actors}) a
+      where a.created_at > ${since} ${fresh}`.execute(trx);
     const count = Number(counted[0]?.n ?? 0);
     const last = counted[0]?.last ?? null;
     if (count === 0 || last === null) {
@@ -180,7 +195,7 @@ async function refreshGroup(db: Db, spec: GroupSpec, now: Date): Promise<void> {
       return;
     }
     const { rows: latest } = await sql<{ actor: string }>`
-      select a.actor from (${spec.actors}) a where a.created_at > ${since}
+      select a.actor from (${spec.actors}) a where a.created_at > ${since} ${fresh}
       order by a.created_at desc, a.actor desc limit ${NOTIFICATION_ACTORS_SHOWN}`.execute(trx);
     const actorIds = JSON.stringify(latest.map((row) => row.actor));
     await trx
@@ -293,6 +308,9 @@ async function describe(deps: NotificationDeps, userId: string, rows: Notificati
     const target =
       row.target_type && row.target_id !== null ? found.get(`${row.target_type}:${row.target_id}`) : undefined;
     const comment = row.comment_id !== null ? found.get(`comment:${row.comment_id}`) : undefined;
+    // The excerpt was copied when the comment was written: once the comment is deleted or hidden (or
+    // its post or article is), its text is no longer shown (read-time check, decision 021).
+    const gone = (row.kind === 'reply' || row.kind === 'comment') && !comment;
     let url: string | null = null;
     if (row.kind === 'reply' || row.kind === 'comment') url = comment?.url ?? null;
     else if (row.kind === 'like' || (row.kind === 'moderation' && row.action !== 'delete')) url = target?.url ?? null;
@@ -310,7 +328,8 @@ async function describe(deps: NotificationDeps, userId: string, rows: Notificati
           : null,
       commentId: row.comment_id,
       action: row.action,
-      excerpt: row.excerpt,
+      excerpt: gone ? '' : row.excerpt,
+      gone,
       url,
       isRead: row.read_at !== null,
       createdAt: row.created_at,
@@ -326,42 +345,78 @@ const readSet = (now: Date) => ({
 });
 
 /**
+ * Takes the per-group lock a recount takes (PostgreSQL; SQLite runs write transactions one at a time),
+ * so marking a group read never interleaves with its recount: otherwise the recount could read "no
+ * group read yet", the mark clear the open key, and the recount write the group back unread.
+ */
+async function lockGroups(trx: Db, userId: string, groupKeys: readonly string[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  // Always in the same order, so two callers never wait on each other crosswise.
+  for (const key of [...new Set(groupKeys)].sort())
+    await sql`select pg_advisory_xact_lock(hashtext(${`notification:${userId}:${key}`}))`.execute(trx);
+}
+
+/**
  * Marks one of the member's notifications read (idempotent: a second click changes nothing); someone
  * else's or an unknown id is a 404 and changes nothing. Answers the unread count after it.
  */
 export async function markRead(db: Db, userId: string, id: string, now = new Date()): Promise<{ unreadCount: number }> {
   const row = await db
     .selectFrom('notification')
-    .select('read_at')
+    .select(['read_at', 'kind', 'group_key'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw notFound();
   if (row.read_at === null)
-    await db
-      .updateTable('notification')
-      .set(readSet(now))
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      if (GROUPED.includes(row.kind)) await lockGroups(trx, userId, [row.group_key]);
+      await trx
+        .updateTable('notification')
+        .set(readSet(now))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .execute();
+    });
   return { unreadCount: await unreadCount(db, userId) };
 }
 
 /** Marks all of the member's notifications read. */
 export async function markAllRead(db: Db, userId: string, now = new Date()): Promise<{ unreadCount: number }> {
-  await db
-    .updateTable('notification')
-    .set(readSet(now))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') {
+      const groups = await trx
+        .selectFrom('notification')
+        .select('group_key')
+        .where('user_id', '=', userId)
+        .where('open_key', 'is not', null)
+        .where('kind', 'in', GROUPED)
+        .execute();
+      await lockGroups(
+        trx,
+        userId,
+        groups.map((g) => g.group_key),
+      );
+    }
+    await trx
+      .updateTable('notification')
+      .set(readSet(now))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .execute();
+  });
   return { unreadCount: await unreadCount(db, userId) };
 }
 
+/** Announcements are written for this many members per transaction. */
+const ANNOUNCEMENT_BATCH = 500;
+
 /**
- * Hands announcements out: every member who joined before one was published gets it once (the
- * announcement is marked in the same transaction). Runs from housekeeping.
+ * Hands announcements out: every member who joined before one was published gets it once. One short
+ * transaction per 500 members, in id order: the rows written so far are the progress (a run that
+ * stopped halfway resumes after the highest member holding the announcement, and a row written twice
+ * changes nothing), and the announcement is marked done once every batch is in. Runs from housekeeping.
  */
 export async function deliverAnnouncements(db: Db, now = new Date()): Promise<number> {
   const due = await db
@@ -372,18 +427,17 @@ export async function deliverAnnouncements(db: Db, now = new Date()): Promise<nu
     .orderBy('published_at')
     .limit(20)
     .execute();
+  let delivered = 0;
   for (const item of due) {
-    await db.transaction().execute(async (trx) => {
-      const marked = await trx
-        .updateTable('announcement')
-        .set({ notified_at: now.toISOString() })
-        .where('id', '=', item.id)
-        .where('notified_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(marked.numUpdatedRows) !== 1) return;
-      const key = `announcement:${item.id}`;
-      let after = '';
-      for (;;) {
+    const key = `announcement:${item.id}`;
+    const progress = await db
+      .selectFrom('notification')
+      .select((eb) => eb.fn.max('user_id').as('last'))
+      .where('group_key', '=', key)
+      .executeTakeFirst();
+    let after = progress?.last ?? '';
+    for (;;) {
+      const done = await db.transaction().execute(async (trx) => {
         const members = await trx
           .selectFrom('users')
           .select('id')
@@ -391,9 +445,18 @@ export async function deliverAnnouncements(db: Db, now = new Date()): Promise<nu
           .where('status', '!=', 'banned')
           .where('id', '>', after)
           .orderBy('id')
-          .limit(500)
+          .limit(ANNOUNCEMENT_BATCH)
           .execute();
-        if (members.length === 0) break;
+        if (members.length === 0) {
+          const marked = await trx
+            .updateTable('announcement')
+            .set({ notified_at: now.toISOString() })
+            .where('id', '=', item.id)
+            .where('notified_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) === 1) delivered += 1;
+          return true;
+        }
         await trx
           .insertInto('notification')
           .values(
@@ -414,8 +477,10 @@ export async function deliverAnnouncements(db: Db, now = new Date()): Promise<nu
           .onConflict((oc) => oc.columns(['user_id', 'open_key']).doNothing())
           .execute();
         after = members[members.length - 1]!.id;
-      }
-    });
+        return false;
+      });
+      if (done) break;
+    }
   }
-  return due.length;
+  return delivered;
 }

@@ -8,6 +8,8 @@ import { recountRatings } from '../catalogue/ratings.service.ts';
 import { removeCommunityContent } from '../community/community.removal.ts';
 import { removeCommentsOf } from '../comments/comments.service.ts';
 import { removeLikesOf } from '../reactions/likes.service.ts';
+import { notifyLater, queueOnly } from '../notifications/notifications.queue.ts';
+import type { LikeTargetType } from '../../../shared/reactions/reactions-model.ts';
 
 export interface RemovedUser {
   id: string;
@@ -45,8 +47,8 @@ export const USER_REFERENCES = {
   report: 'cascade',
   // Follows both ways move the other members' follower and following counts: removed and recounted.
   user_follow: 'recount',
-  // A member's notifications go with the account; others' notifications naming them keep the row
-  // (the removed actor is left out when the list is read).
+  // A member's notifications go with the account; the unread groups of others they liked or followed
+  // in are counted again without them (a read group keeps its row and names them as a deleted account).
   notification: 'cascade',
 } as const;
 
@@ -83,6 +85,29 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
       .where('id', '=', id)
       .executeTakeFirst();
     if (!user) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
+    // Others' unread groups this member is counted in: counted again once their likes and follows are gone.
+    const [likeGroups, followGroups] = await Promise.all([
+      trx
+        .selectFrom('notification as n')
+        .innerJoin('reaction_like as r', (join) =>
+          join.onRef('r.target_type', '=', 'n.target_type').onRef('r.target_id', '=', 'n.target_id'),
+        )
+        .select(['n.target_type', 'n.target_id'])
+        .distinct()
+        .where('r.user_id', '=', id)
+        .where('n.kind', '=', 'like')
+        .where('n.open_key', 'is not', null)
+        .execute(),
+      trx
+        .selectFrom('notification as n')
+        .innerJoin('user_follow as f', 'f.followee_id', 'n.user_id')
+        .select('n.user_id')
+        .distinct()
+        .where('f.follower_id', '=', id)
+        .where('n.kind', '=', 'follow')
+        .where('n.open_key', 'is not', null)
+        .execute(),
+    ]);
     // Likes first: the like counts of comments that stay are recounted, those of removed ones go with them.
     await removeLikesOf(trx, deps.targets, id);
     await removeCommentsOf(trx, deps.targets, id);
@@ -133,6 +158,15 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
     await recountRatings(trx, games);
     await recountFavorites(trx, deps.targets, favorites);
     await recountLinkReports(trx, links);
+    for (const group of likeGroups)
+      if (group.target_type && group.target_id !== null)
+        await notifyLater({ jobs: queueOnly }, trx, {
+          kind: 'like',
+          targetType: group.target_type as LikeTargetType,
+          targetId: group.target_id,
+        });
+    for (const group of followGroups)
+      await notifyLater({ jobs: queueOnly }, trx, { kind: 'follow', followeeId: group.user_id });
     return {
       id: user.id,
       userId: user.user_id,

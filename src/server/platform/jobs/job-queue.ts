@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import { dialectOf, type Database } from '../../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { JsonValue } from '../bus/bus.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
@@ -114,13 +114,17 @@ export async function enqueue<P extends JsonValue>(
       .returning('id')
       .executeTakeFirst();
     if (inserted) return { id: inserted.id, deduplicated: false };
-    const twin = await db
+    const waiting = db
       .selectFrom('job')
       .select('id')
       .where('name', '=', name)
       .where('dedupe_key', '=', dedupeKey)
-      .where('status', 'in', ['queued', 'failed'])
-      .executeTakeFirst();
+      .where('status', 'in', ['queued', 'failed']);
+    // On PostgreSQL a worker could claim the twin before the caller's transaction commits and run it
+    // without the caller's rows: locking it keeps the claim (FOR UPDATE SKIP LOCKED) off it until then.
+    // One that is being claimed is waited for and, now running, no longer matches: a new job is written.
+    // SQLite needs nothing: the caller's write transaction holds the only writer until it commits.
+    const twin = await (dialectOf(db) === 'postgres' ? waiting.forUpdate() : waiting).executeTakeFirst();
     if (twin) return { id: twin.id, deduplicated: true };
   }
   throw new Error(`Job "${name}" could not be enqueued: its dedupe key kept changing hands.`);

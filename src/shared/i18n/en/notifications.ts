@@ -29,6 +29,7 @@ export const notifications: AreaMessages<typeof reference> = {
   'notifications.pageOf': 'Page {page} of {pages}',
   'notifications.pages': 'Notification pages',
 
+  'notifications.deletedAccount': 'Deleted account',
   'notifications.actorsMany': { one: '{name} and {count} other', other: '{name} and {count} others' },
   'notifications.text.reply': '{who} replied to your comment: {excerpt}',
   'notifications.text.comment': '{who} commented on your “{title}”: {excerpt}',

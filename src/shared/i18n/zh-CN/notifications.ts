@@ -25,6 +25,7 @@ export const notifications = {
   'notifications.pageOf': '第 {page} / {pages} 页',
   'notifications.pages': '消息分页',
 
+  'notifications.deletedAccount': '已注销用户',
   'notifications.actorsMany': '{name} 和另外 {count} 人',
   'notifications.text.reply': '{who} 回复了你的评论：{excerpt}',
   'notifications.text.comment': '{who} 评论了你的《{title}》：{excerpt}',
