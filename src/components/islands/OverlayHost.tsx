@@ -4,11 +4,10 @@ import { $dialogs } from '../../stores/dialog.ts';
 import { $imagePreview, PREVIEW_SELECTOR } from '../../stores/image-preview.ts';
 import { showCarriedToast } from '../../stores/next-page-toast.ts';
 import { $toasts } from '../../stores/toast.ts';
-import { userCard } from '../../stores/user-card.ts';
+import { USER_CARD_ATTRIBUTE, userCard } from '../../stores/user-card.ts';
 import { withLocale } from './ui/locale-context.tsx';
 import { onDemand, useOnDemand } from './ui/on-demand.ts';
 import { useT } from './ui/use-t.ts';
-import { installUserCardTriggers } from './users/user-card-triggers.ts';
 
 const toastList = onDemand(() => import('./overlays/ToastList.tsx'));
 const dialogStack = onDemand(() => import('./overlays/DialogStack.tsx'));
@@ -47,7 +46,30 @@ function OverlayHost() {
   useEffect(() => {
     if (card) loadCard().catch(() => {});
   }, [card !== null]);
-  useEffect(() => installUserCardTriggers(userCard), []);
+  // The card's triggers load when the pointer (not a touch) or the keyboard first reaches a name.
+  useEffect(() => {
+    let uninstall: (() => void) | null = null;
+    let gone = false;
+    const wanted = (event: Event) => {
+      if ((event as PointerEvent).pointerType === 'touch') return;
+      if (!(event.target as Element | null)?.closest?.(`[${USER_CARD_ATTRIBUTE}]`)) return;
+      stopWaiting();
+      void import('./users/user-card-triggers.ts').then(({ installUserCardTriggers }) => {
+        if (!gone) uninstall = installUserCardTriggers(userCard, event);
+      });
+    };
+    const stopWaiting = () => {
+      document.removeEventListener('pointerover', wanted);
+      document.removeEventListener('focusin', wanted);
+    };
+    document.addEventListener('pointerover', wanted, { passive: true });
+    document.addEventListener('focusin', wanted);
+    return () => {
+      gone = true;
+      stopWaiting();
+      uninstall?.();
+    };
+  }, []);
   useEffect(() => {
     const prepare = (event: Event) => {
       if ((event.target as Element | null)?.closest?.(PREVIEW_SELECTOR)) loadPreview().catch(() => {});

@@ -42,9 +42,10 @@ export function nextTabbable(anchor: HTMLElement): HTMLElement | null {
  * Every name and avatar with `data-user-card` opens the card: the pointer resting on it (a touch just
  * follows the link), or the keyboard's focus. One set of listeners on the document serves the
  * server-rendered names and those islands draw later alike. Tab from an open card's name goes into the
- * card, as if it followed the name in the page.
+ * card, as if it followed the name in the page. `first`: the event that had this code loaded (it is
+ * handled as if the listeners had caught it, when the pointer or focus is still there).
  */
-export function installUserCardTriggers(card: Card): () => void {
+export function installUserCardTriggers(card: Card, first?: Event): () => void {
   const over = (event: PointerEvent) => {
     if (event.pointerType === 'touch') return;
     const trigger = triggerOf(event.target);
@@ -80,6 +81,11 @@ export function installUserCardTriggers(card: Card): () => void {
     first.focus();
   };
   const swap = () => card.close();
+
+  // The event that had this code loaded, if the pointer or focus is still there.
+  const start = (first?.target as Element | null) ?? null;
+  if (first?.type === 'pointerover' && start?.matches(':hover')) over(first as PointerEvent);
+  if (first?.type === 'focusin' && start === document.activeElement) focusIn(first as FocusEvent);
 
   document.addEventListener('pointerover', over, { passive: true });
   document.addEventListener('pointerout', out, { passive: true });
