@@ -12,6 +12,7 @@ import * as m20261126_0001 from './20261126-0001-community-hot.ts';
 import * as m20261126_0002 from './20261126-0002-user-follow.ts';
 import * as m20261127_0001 from './20261127-0001-notifications.ts';
 import * as m20261127_0002 from './20261127-0002-space.ts';
+import * as m20261127_0003 from './20261127-0003-user-comments.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261126-0002-user-follow': m20261126_0002,
   '20261127-0001-notifications': m20261127_0001,
   '20261127-0002-space': m20261127_0002,
+  '20261127-0003-user-comments': m20261127_0003,
 };
