@@ -86,6 +86,8 @@ export default function CommentList({
   }, [flash]);
   const revealed = useRef<string | null>(null);
   useEffect(() => {
+    // A read of page 1 replaces the list, dropping a thread read for the link: it is read again after.
+    if (state.loading === 'replace') revealed.current = null;
     if (!hydrated || hashShown.current || state.loading !== null) return;
     hashShown.current = showHashed();
     // A comment further down (another page of roots or replies): its thread is read once, then shown.
