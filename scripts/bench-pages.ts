@@ -12,10 +12,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { loginCookie } from './bench-server.ts';
 import { PAGE_JS_BUDGET, measurePageWeight } from './page-weight.ts';
-import { userInfoCookieValue } from '../src/stores/session.ts';
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, USER_INFO_COOKIE } from '../src/shared/auth-model.ts';
-import type { SessionData } from '../src/shared/auth-model.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4397);
@@ -82,20 +80,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
 }
 
 /** The member's cookies as the browser keeps them after logging in. */
-async function memberCookie(): Promise<string> {
-  const res = await fetch(`${base}/api/v2/user/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.77.0.1' },
-    body: JSON.stringify({ account: member.name, password: member.password }),
-  });
-  const body = (await res.json()) as { data?: SessionData };
-  if (!body.data) throw new Error(`login failed: ${res.status}`);
-  return [
-    `${ACCESS_TOKEN_COOKIE}=${body.data.hikariAccessToken}`,
-    `${REFRESH_TOKEN_COOKIE}=${body.data.hikariRefreshToken}`,
-    `${USER_INFO_COOKIE}=${encodeURIComponent(userInfoCookieValue(body.data.user))}`,
-  ].join('; ');
-}
+const memberCookie = () => loginCookie(base, member.name, member.password);
 
 /** A game id of the generated catalogue with a download entry, ratings and a long page. */
 const sampleIds = Array.from({ length: 50 }, (_, i) => 1 + ((i * 1999) % games));

@@ -56,9 +56,8 @@ const busiest = await db
   .orderBy('user_id')
   .executeTakeFirstOrThrow();
 const feedSize = await db
-  .selectFrom('post')
+  .selectFrom('users')
   .select((eb) => [
-    eb.fn.countAll<number>().as('posts'),
     eb
       .selectFrom('rating')
       .select((e) => e.fn.countAll<number>().as('n'))
@@ -75,7 +74,7 @@ const feedSize = await db
       .where('user_id', '=', busiest.id)
       .as('comments'),
   ])
-  .where('user_id', '=', busiest.id)
+  .where('id', '=', busiest.id)
   .executeTakeFirstOrThrow();
 // The busiest member's inbox: NOTIFICATIONS comments by others on their posts (as the job writes them).
 const have = await db
