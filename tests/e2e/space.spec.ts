@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { logInAsDemo } from './support/demo-login.ts';
+import { transitionDone } from './support/transitions.ts';
 
 // A member's space (issue 13): reached from the avatar menu, tabs that keep the scroll position, the
 // owner's settings (signature, avatar upload, logging out other devices), what a visitor sees, and the
@@ -34,6 +35,7 @@ test('a member opens their space from the avatar menu and moves between tabs wit
   await expect(page).toHaveURL(`${home}/comment`);
   await expect(page.getByTestId('space-comment').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  await transitionDone(page);
 
   await page.getByTestId('space-tab-link-rate').click();
   await expect(page).toHaveURL(`${home}/rate`);
