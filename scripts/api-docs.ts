@@ -25,6 +25,7 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   comments: 'Comments',
   reactions: 'Likes and reports',
   notifications: 'Notifications',
+  search: 'Search',
 };
 
 const LOGIN: Record<AuthMode, string> = {

@@ -8,6 +8,7 @@ import { healthContract } from './health/health.contract.ts';
 import { mediaContract } from './media/media.contract.ts';
 import { notificationsContract } from './notifications/notifications.contract.ts';
 import { reactionsContract } from './reactions/reactions.contract.ts';
+import { searchContract } from './search/search.contract.ts';
 import { siteContract } from './site/site.contract.ts';
 import { usersContract } from './users/users.contract.ts';
 
@@ -27,6 +28,7 @@ export const apiContracts = {
   comments: commentsContract,
   reactions: reactionsContract,
   notifications: notificationsContract,
+  search: searchContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

@@ -17,6 +17,7 @@ import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { space } from './space.ts';
+import { search } from './search.ts';
 import { validation } from './validation.ts';
 
 /** The English catalogue, one module per area like zh-CN. Strings the spec quotes in English are verbatim. */
@@ -39,4 +40,5 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   server,
   userCard,
   space,
+  search,
 };

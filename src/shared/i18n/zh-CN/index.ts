@@ -15,6 +15,7 @@ import { notifications } from './notifications.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { space } from './space.ts';
+import { search } from './search.ts';
 import { validation } from './validation.ts';
 
 /**
@@ -40,6 +41,7 @@ export const zhCN = {
   server,
   userCard,
   space,
+  search,
 } as const;
 
 export type MessageAreas = typeof zhCN;
