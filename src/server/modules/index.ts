@@ -11,6 +11,7 @@ import { mediaModule } from './media/index.ts';
 import type { ServerModule } from './module.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { reactionsModule } from './reactions/index.ts';
+import { searchModule } from './search/index.ts';
 import { siteModule } from './site/index.ts';
 import { usersModule } from './users/index.ts';
 
@@ -25,6 +26,7 @@ export const appModules: readonly ServerModule[] = [
   usersModule,
   authModule,
   catalogueModule,
+  searchModule,
   mediaModule,
   emojiModule,
   communityModule,

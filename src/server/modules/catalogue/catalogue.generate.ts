@@ -10,6 +10,7 @@ import type {
 } from './catalogue.tables.ts';
 import { bumpCounter } from '../../db/ids.ts';
 import { releaseKey, syncFacets } from './catalogue.facets.ts';
+import { indexEntities, indexGalgames } from '../search/search.index.ts';
 
 // Generates a large synthetic catalogue for load tests and query-plan checks (npm run
 // catalogue:generate). Deterministic for a given seed; written in batches straight to the tables.
@@ -105,6 +106,8 @@ export async function generateCatalogue(
       .execute(),
   );
 
+  await inBatches(db, producerIds, 500, (d, chunk) => indexEntities(d, 'producer', chunk));
+
   const first = (await maxId('galgame')) + 1;
   const total = options.count;
   for (let start = 0; start < total; start += batch) {
@@ -194,6 +197,10 @@ export async function generateCatalogue(
           .execute();
       }
       await syncFacets(
+        trx,
+        games.map((g) => g.id),
+      );
+      await indexGalgames(
         trx,
         games.map((g) => g.id),
       );

@@ -12,6 +12,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { bumpCounter, nextId } from '../../db/ids.ts';
 import { releaseKey, syncFacets } from './catalogue.facets.ts';
+import { indexEntities, indexGalgames } from '../search/search.index.ts';
 
 // Writing catalogue entries: used by the demo seed, the Bangumi import and (later) the creator centre.
 // Entities are matched by Bangumi id when they have one, otherwise by exact original name, so running
@@ -75,6 +76,8 @@ async function upsertEntity(
   extra: Record<string, string>,
   now: Date,
 ): Promise<number> {
+  // The entity and its search entries change together.
+  if (!db.isTransaction) return db.transaction().execute((trx) => upsertEntity(trx, table, input, extra, now));
   const existing = input.bangumiId
     ? await db.selectFrom(table).select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
     : await db
@@ -94,6 +97,7 @@ async function upsertEntity(
   };
   if (existing) {
     await db.updateTable(table).set(values).where('id', '=', existing.id).execute();
+    await indexEntities(db, table, [existing.id]);
     return existing.id;
   }
   const id = await nextId(db, `${table}_id`);
@@ -101,6 +105,7 @@ async function upsertEntity(
     .insertInto(table)
     .values({ id, bangumi_id: input.bangumiId ?? null, created_at: now.toISOString(), ...values } as never)
     .execute();
+  await indexEntities(db, table, [id]);
   return id;
 }
 
@@ -145,7 +150,9 @@ export async function upsertTag(
  * (and the facet and tag counts) change in the same transaction.
  */
 export async function saveGalgame(db: Db, input: GalgameInput, now = new Date()): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveGalgame(trx, input, now));
+  {
+    const trx = db;
     const existing = input.bangumiId
       ? await trx.selectFrom('galgame').select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
       : undefined;
@@ -281,8 +288,9 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
       }
     }
     await syncFacets(trx, [id]);
+    await indexGalgames(trx, [id]);
     return id;
-  });
+  }
 }
 
 export async function addRelation(db: Db, galgameId: number, relatedId: number, relation: Relation): Promise<void> {

@@ -1,0 +1,52 @@
+import { searchContract } from '../../../shared/search/search.contract.ts';
+import type { TrendingItem, TrendingWindow } from '../../../shared/search/search-model.ts';
+import type { AppContext } from '../../context.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { contractRoutes } from '../../http/contract-route.ts';
+import { searchCatalogue, suggestNames } from './search.service.ts';
+import { recordSearch, searchActor, suggestSearches, trendingKeywords } from './search.trending.ts';
+
+/** How long a process reuses a trending list before reading it again. */
+const TRENDING_TTL_MS = 60_000;
+
+/** Spec §7 Search (v2) (decision 024). */
+export function searchRoutes(ctx: AppContext) {
+  const trending = new Map<string, { at: number; items: Promise<TrendingItem[]> }>();
+  const trendingOf = (limit: number, window: TrendingWindow) => {
+    const key = `${limit}:${window}`;
+    const known = trending.get(key);
+    if (known && Date.now() - known.at < TRENDING_TTL_MS) return known.items;
+    const items = trendingKeywords(ctx.db, { limit, window });
+    items.catch(() => trending.delete(key));
+    trending.set(key, { at: Date.now(), items });
+    return items;
+  };
+  return contractRoutes(ctx, searchContract, {
+    search: async (c, { query, user }) => {
+      const result = await searchCatalogue(ctx.db, query);
+      // A search that finds something counts towards trending once per searcher and hour.
+      if (query.page === 1 && result.pagination.total > 0) {
+        await recordSearch(ctx.db, {
+          keyword: result.keyword,
+          actor: searchActor(user?.id, clientIp(c, ctx.config.trustProxy)),
+        }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'search not counted'));
+      }
+      return { data: result };
+    },
+    trending: async (_c, { query }) => ({ data: await trendingOf(query.limit, query.window) }),
+    suggest: async (_c, { query }) => {
+      const [names, searches] = await Promise.all([
+        suggestNames(ctx.db, query.prefix, query.limit),
+        suggestSearches(ctx.db, query.prefix, query.limit),
+      ]);
+      const seen = new Set<string>();
+      const data = [...names, ...searches].filter((s) => {
+        const key = s.keyword.toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      return { data: data.slice(0, query.limit) };
+    },
+  });
+}

@@ -1,0 +1,377 @@
+import { sql } from 'kysely';
+import type { SearchQuery } from '../../../shared/search/search.contract.ts';
+import {
+  RELATIVE_MATCH_DEFAULT,
+  SEARCH_TYPES,
+  type MatchedName,
+  type SearchEntityCard,
+  type SearchHit,
+  type SearchResultPage,
+  type SearchSuggestion,
+  type SearchType,
+} from '../../../shared/search/search-model.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
+import { cardColumns, toCard } from '../catalogue/catalogue.mappers.ts';
+import { entityWorks, ITEM_OF_ID_SQL, itemOfId, kindOfId, kindRange, SEARCH_KINDS } from './search.index.ts';
+import { highlightRanges, indexTokens, nameKey, queryTerms, type QueryTerm } from './search.text.ts';
+
+// Searching the index (decision 024). A query's matches are ranked in tiers: names equal to the
+// query (titles before aliases), names starting with it, then every name holding all its terms, each
+// tier in name-id order (shorter names first, then more popular items). An item appears once, at
+// its best name.
+
+const TYPE_KINDS: Record<SearchType, [number, number]> = {
+  galgame: [SEARCH_KINDS.galgame, SEARCH_KINDS.galgame],
+  novel: [SEARCH_KINDS.novel, SEARCH_KINDS.novel],
+  producer: [SEARCH_KINDS.producer, SEARCH_KINDS.producer],
+  person: [SEARCH_KINDS.person, SEARCH_KINDS.character],
+};
+
+/** The largest code point: every key starting with `k` sorts between `k` and `k + TOP`. */
+const TOP = '\u{10FFFF}';
+
+interface NameHit {
+  id: number;
+  name: string;
+  field: number;
+}
+
+/** The FTS5 query of the terms (all must match); terms hold only letters and digits. */
+const ftsQuery = (terms: QueryTerm[], joiner = ' AND ') =>
+  terms.map((t) => `"${t.text}"${t.prefix ? '*' : ''}`).join(joiner);
+/** The tsquery of the terms, written as tsquery input so nothing is parsed or stemmed. */
+const tsQuery = (terms: QueryTerm[], joiner = ' & ') =>
+  terms.map((t) => `'${t.text}'${t.prefix ? ':*' : ''}`).join(joiner);
+
+/** Ids of names of kinds in `range` holding every term, in id order. */
+async function matchIds(
+  db: Db,
+  terms: QueryTerm[],
+  range: [number, number],
+  limit: number,
+  offset: number,
+  any = false,
+): Promise<number[]> {
+  const [lo, hi] = range.map((n) => sql.lit(n));
+  const rows =
+    dialectOf(db) === 'sqlite'
+      ? await sql<{
+          id: number;
+        }>`select rowid as id from search_fts where search_fts match ${ftsQuery(terms, any ? ' OR ' : ' AND ')} and rowid between ${lo} and ${hi} order by rowid limit ${limit} offset ${offset}`.execute(
+          db,
+        )
+      : await sql<{
+          id: number;
+        }>`select id from search_name where tokens @@ ${tsQuery(terms, any ? ' | ' : ' & ')}::tsquery and id between ${lo} and ${hi} order by id limit ${limit} offset ${offset}`.execute(
+          db,
+        );
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** How many items of kinds in `range` have a name holding every term. */
+async function matchCount(db: Db, terms: QueryTerm[], range: [number, number]): Promise<number> {
+  const [lo, hi] = range.map((n) => sql.lit(n));
+  const row =
+    dialectOf(db) === 'sqlite'
+      ? await sql<{
+          n: number;
+        }>`select count(distinct ${ITEM_OF_ID_SQL}) as n from (select rowid as id from search_fts where search_fts match ${ftsQuery(terms)} and rowid between ${lo} and ${hi})`.execute(
+          db,
+        )
+      : await sql<{
+          n: number;
+        }>`select count(distinct ${ITEM_OF_ID_SQL}) as n from search_name where tokens @@ ${tsQuery(terms)}::tsquery and id between ${lo} and ${hi}`.execute(
+          db,
+        );
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** Names equal to the key (`prefix`: starting with it), of kinds in `range`, in id order. */
+async function keyMatches(
+  db: Db,
+  key: string,
+  range: [number, number],
+  prefix: boolean,
+  limit: number,
+): Promise<NameHit[]> {
+  let q = db
+    .selectFrom('search_name')
+    .select(['id', 'name', 'field'])
+    .where('id', '>=', range[0])
+    .where('id', '<=', range[1]);
+  q = prefix ? q.where('name_key', '>', key).where('name_key', '<', key + TOP) : q.where('name_key', '=', key);
+  const rows = await q.orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, field: r.field }));
+}
+
+const itemKey = (id: number) => `${kindOfId(id)}:${itemOfId(id)}`;
+
+interface Ranked {
+  /** Items in rank order, each with the name that placed it. */
+  order: NameHit[];
+  total: number;
+}
+
+/** The first `want` items of a relative (in part) match, and how many items match in all. */
+async function rankRelative(db: Db, keyword: string, range: [number, number], want: number): Promise<Ranked> {
+  const key = nameKey(keyword);
+  const terms = queryTerms(keyword);
+  const [exact, prefixed] = await Promise.all([
+    keyMatches(db, key, range, false, want + 50),
+    keyMatches(db, key, range, true, want),
+  ]);
+  const order: NameHit[] = [];
+  const seen = new Set<string>();
+  const add = (hit: NameHit) => {
+    const k = itemKey(hit.id);
+    if (seen.has(k)) return;
+    seen.add(k);
+    order.push(hit);
+  };
+  exact.filter((h) => h.field < 2).forEach(add);
+  exact.filter((h) => h.field === 2).forEach(add);
+  prefixed.forEach(add);
+  const tiered = new Set(seen);
+  let total = terms.length > 0 ? await matchCount(db, terms, range) : 0;
+  // A name equal to or starting with the query almost always holds its terms too; count the rare ones
+  // that do not (a query cut between words of a name) on top.
+  if (tiered.size > 0 && terms.length > 0) {
+    const ids = [...exact, ...prefixed].map((h) => h.id);
+    const matched = new Set((await matchIdsAmong(db, terms, ids)).map(itemKey));
+    total += [...tiered].filter((k) => !matched.has(k)).length;
+  }
+  if (terms.length > 0) {
+    let offset = 0;
+    const chunk = Math.max(60, want * 2);
+    while (order.length < want) {
+      const ids = await matchIds(db, terms, range, chunk, offset);
+      offset += ids.length;
+      if (ids.length > 0) {
+        const fresh = ids.filter((id) => !seen.has(itemKey(id)));
+        const names = await namesById(db, fresh);
+        for (const id of fresh) {
+          const hit = names.get(id);
+          if (hit) add(hit);
+        }
+      }
+      if (ids.length < chunk) break;
+    }
+  }
+  return { order, total: Math.max(total, order.length) };
+}
+
+async function matchIdsAmong(db: Db, terms: QueryTerm[], ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(ids.map((id) => sql.lit(id)));
+  const rows =
+    dialectOf(db) === 'sqlite'
+      ? await sql<{
+          id: number;
+        }>`select rowid as id from search_fts where search_fts match ${ftsQuery(terms)} and rowid in (${list})`.execute(
+          db,
+        )
+      : await sql<{
+          id: number;
+        }>`select id from search_name where tokens @@ ${tsQuery(terms)}::tsquery and id in (${list})`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+async function namesById(db: Db, ids: number[]): Promise<Map<number, NameHit>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('search_name').select(['id', 'name', 'field']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), name: r.name, field: r.field }]));
+}
+
+/** The first `want` items whose whole name is the keyword (titles before aliases), and how many there are. */
+async function rankExact(db: Db, keyword: string, range: [number, number], want: number): Promise<Ranked> {
+  const key = nameKey(keyword);
+  const rows = await db
+    .selectFrom('search_name')
+    .select(['id', 'name', 'field'])
+    .where('name_key', '=', key)
+    .where('id', '>=', range[0])
+    .where('id', '<=', range[1])
+    .orderBy('id')
+    .execute();
+  const order: NameHit[] = [];
+  const seen = new Set<string>();
+  for (const pass of [0, 1]) {
+    for (const r of rows) {
+      const hit = { id: Number(r.id), name: r.name, field: r.field };
+      if ((hit.field === 2 ? 1 : 0) !== pass || seen.has(itemKey(hit.id))) continue;
+      seen.add(itemKey(hit.id));
+      order.push(hit);
+    }
+  }
+  return { order: order.slice(0, want), total: order.length };
+}
+
+async function countFor(db: Db, keyword: string, type: SearchType): Promise<number> {
+  const range = kindRange(...TYPE_KINDS[type]);
+  if (RELATIVE_MATCH_DEFAULT[type]) {
+    const terms = queryTerms(keyword);
+    return terms.length > 0 ? matchCount(db, terms, range) : 0;
+  }
+  const row = await db
+    .selectFrom('search_name')
+    .select(sql<number>`count(distinct ${ITEM_OF_ID_SQL})`.as('n'))
+    .where('name_key', '=', nameKey(keyword))
+    .where('id', '>=', range[0])
+    .where('id', '<=', range[1])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const FIELD_NAMES: Record<string, MatchedName['field'][]> = {
+  galgame: ['title', 'titleZh', 'alias'],
+  entity: ['name', 'nameZh', 'alias'],
+};
+
+async function hitsOf(db: Db, keyword: string, names: NameHit[]): Promise<SearchHit[]> {
+  const matched = (hit: NameHit, kind: 'galgame' | 'entity'): MatchedName => ({
+    text: hit.name,
+    field: FIELD_NAMES[kind]![hit.field] ?? 'alias',
+    ranges: highlightRanges(hit.name, keyword),
+  });
+  const byKind = new Map<number, NameHit[]>();
+  for (const hit of names) byKind.set(kindOfId(hit.id), [...(byKind.get(kindOfId(hit.id)) ?? []), hit]);
+  const cards = new Map<string, SearchHit>();
+  const games = byKind.get(SEARCH_KINDS.galgame) ?? [];
+  if (games.length > 0) {
+    const rows = await db
+      .selectFrom('galgame as g')
+      .select(cardColumns)
+      .where(
+        'g.id',
+        'in',
+        games.map((h) => itemOfId(h.id)),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+    for (const hit of games) {
+      const galgame = byId.get(itemOfId(hit.id));
+      if (galgame) cards.set(itemKey(hit.id), { type: 'galgame', galgame, matched: matched(hit, 'galgame') });
+    }
+  }
+  for (const kind of ['producer', 'person', 'character'] as const) {
+    const hits = byKind.get(SEARCH_KINDS[kind]) ?? [];
+    if (hits.length === 0) continue;
+    const ids = hits.map((h) => itemOfId(h.id));
+    const [rows, works] = await Promise.all([
+      db.selectFrom(kind).select(['id', 'name', 'name_zh', 'image']).where('id', 'in', ids).execute(),
+      entityWorks(db, kind, ids),
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const hit of hits) {
+      const row = byId.get(itemOfId(hit.id));
+      if (!row) continue;
+      const entity: SearchEntityCard = {
+        kind,
+        id: row.id,
+        name: row.name,
+        nameZh: row.name_zh,
+        image: row.image,
+        works: works.get(row.id) ?? 0,
+      };
+      cards.set(itemKey(hit.id), {
+        type: kind === 'producer' ? 'producer' : 'person',
+        entity,
+        matched: matched(hit, 'entity'),
+      });
+    }
+  }
+  return names.flatMap((hit) => cards.get(itemKey(hit.id)) ?? []);
+}
+
+/** How many suggestions an empty result offers. */
+const NEAREST = 5;
+
+/**
+ * Keywords near one that found nothing: names holding the most of its terms (at least half), as
+ * written, best first.
+ */
+async function nearestKeywords(db: Db, keyword: string): Promise<string[]> {
+  const terms = queryTerms(keyword);
+  if (terms.length < 2) return [];
+  const ids = await matchIds(db, terms, kindRange(1, 5), 300, 0, true);
+  const names = await namesById(db, ids);
+  const scored = ids.flatMap((id) => {
+    const hit = names.get(id);
+    if (!hit) return [];
+    const tokens = new Set(indexTokens(hit.name));
+    const words = [...tokens];
+    const held = terms.filter((t) => (t.prefix ? words.some((w) => w.startsWith(t.text)) : tokens.has(t.text))).length;
+    return held * 2 >= terms.length ? [{ name: hit.name, held, id }] : [];
+  });
+  scored.sort((a, b) => b.held - a.held || a.id - b.id);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const s of scored) {
+    const k = nameKey(s.name);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(s.name);
+    if (out.length === NEAREST) break;
+  }
+  return out;
+}
+
+/** Spec §7 GET /search: a page of results of one type, the counts of every type, and near keywords when empty. */
+export async function searchCatalogue(db: Db, query: SearchQuery): Promise<SearchResultPage> {
+  const { keyword, type, page, limit } = query;
+  const relativeMatch = query.relative_match ?? RELATIVE_MATCH_DEFAULT[type];
+  const empty = Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
+  if (nameKey(keyword) === '') {
+    return {
+      keyword,
+      type,
+      relativeMatch,
+      items: [],
+      pagination: { page, limit, total: 0, totalPages: 0 },
+      counts: empty,
+      suggestions: [],
+    };
+  }
+  const offset = (page - 1) * limit;
+  const range = kindRange(...TYPE_KINDS[type]);
+  const ranked = await (relativeMatch ? rankRelative : rankExact)(db, keyword, range, offset + limit);
+  const counts = { ...empty };
+  for (const t of SEARCH_TYPES) {
+    counts[t] =
+      t === type && relativeMatch === RELATIVE_MATCH_DEFAULT[t] ? ranked.total : await countFor(db, keyword, t);
+  }
+  const items = await hitsOf(db, keyword, ranked.order.slice(offset, offset + limit));
+  const suggestions = ranked.total === 0 ? await nearestKeywords(db, keyword) : [];
+  return {
+    keyword,
+    type,
+    relativeMatch,
+    items,
+    pagination: { page, limit, total: ranked.total, totalPages: Math.ceil(ranked.total / limit) },
+    counts,
+    suggestions,
+  };
+}
+
+/** Names of works, producers and people starting with the prefix, shortest and most popular first. */
+export async function suggestNames(db: Db, prefix: string, limit: number): Promise<SearchSuggestion[]> {
+  const key = nameKey(prefix);
+  if (key === '') return [];
+  const rows = await db
+    .selectFrom('search_name')
+    .select(['name', 'name_key'])
+    .where('name_key', '>=', key)
+    .where('name_key', '<', key + TOP)
+    .orderBy(sql`id % ${sql.lit(2 ** 47)}`)
+    .limit(limit * 2)
+    .execute();
+  const out: SearchSuggestion[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.name_key)) continue;
+    seen.add(r.name_key);
+    out.push({ keyword: r.name });
+    if (out.length === limit) break;
+  }
+  return out;
+}
