@@ -15,6 +15,8 @@ declare namespace App {
     pageCachePolicy?: import('./server/http/page-cache-policy.ts').PageCachePolicy;
     /** Set when the page read the member's own data from their cookies (`markPersonal`): never shared. */
     personal?: boolean;
+    /** The caller's address (behind a trusted proxy, the one it forwarded), set by the server for pages. */
+    clientIp?: string;
   }
 }
 

@@ -1176,9 +1176,10 @@ describe('community, comments, likes and reports under attack', () => {
         expect(answer.res.status, keyword).toBe(200);
         return data(answer.body).map((game) => game.id);
       };
-      for (const keyword of ['[', ']', '[]', ',', '","', '"]', '["', '%', '_', '!', '藏起来', 'Hidden'])
+      // Punctuation alone finds nothing: the search index reads names as letters and digits.
+      for (const keyword of ['[', ']', '[]', ',', '","', '"]', '["', '%', '_', '!', '\\', '藏起来', 'Hidden'])
         expect(await lookup(keyword), keyword).toEqual([]);
-      for (const keyword of ['"好"', '他说"', 'back\\slash', '\\', '逗号,别', ',别名', 'lookup quoted'])
+      for (const keyword of ['"好"', '他说"', 'back\\slash', '逗号,别', ',别名', 'lookup quoted'])
         expect(await lookup(keyword), keyword).toEqual([quoted]);
       for (const query of ['', `keyword=${'x'.repeat(101)}`, 'keyword[]=a'])
         expectRefused(await call(app, 'GET', `/galgame/lookup?${query}`), 400, 'VALIDATION_FAILED');

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../context.ts';
 import { MAX_PAYLOAD_BYTES } from '../platform/bus/bus.ts';
 
@@ -81,8 +82,11 @@ export async function pagesChanged(ctx: Pick<AppContext, 'bus' | 'logger'>, tags
 export interface PageCachePolicy {
   /** The data shown, as `pageTags`; a function is only called when the page is kept. */
   tags: readonly string[] | (() => readonly string[]);
-  /** Runs on every answer from the cache (the render itself already ran it once), e.g. a view count. */
-  onServe?: () => void;
+  /**
+   * Runs on every answer from the cache (the render itself already ran it once), e.g. a view count;
+   * it gets the request being answered (who asked: `incomingIp`).
+   */
+  onServe?: (req: IncomingMessage) => void;
   /**
    * The page is also the same for every member: members then share one copy of it too (apart from
    * visitors'), rendered without anything of theirs. Its personal parts (the header's avatar, the

@@ -76,7 +76,7 @@ interface Entry {
   etag: string;
   cacheControl: string;
   tags: string[];
-  onServe: (() => void) | undefined;
+  onServe: ((req: IncomingMessage) => void) | undefined;
   freshUntil: number;
   staleUntil: number;
   /** A request is rendering a new copy (stale entries only). */
@@ -192,7 +192,7 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
     (changedAt.get(pageTags.all)?.tick ?? 0) > tick || tags.some((tag) => (changedAt.get(tag)?.tick ?? 0) > tick);
 
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'HIT' | 'STALE'): void {
-    entry.onServe?.();
+    entry.onServe?.(req);
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of entry.headers) headers[name] = value;
     headers['cache-control'] = entry.cacheControl;

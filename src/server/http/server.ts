@@ -7,6 +7,7 @@ import { createStaticHandler, setStaticPageHeaders } from './static-files.ts';
 import { contentSecurityPolicy, pageSecurityHeaders } from './security-headers.ts';
 import { uploadOrigin } from '../platform/storage/upload-origin.ts';
 import { refuseUpgrade } from './upgrade.ts';
+import { incomingIp } from './client-ip.ts';
 import { createPageCache, type PageCache, type PageCacheOptions } from './page-cache.ts';
 import type { PathHandler } from '../modules/module.ts';
 
@@ -14,7 +15,7 @@ export type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   next: (() => void) | undefined,
-  locals: Pick<App.Locals, 'app' | 'pageCapture'>,
+  locals: Pick<App.Locals, 'app' | 'pageCapture' | 'clientIp'>,
 ) => Promise<void> | void;
 
 /**
@@ -145,7 +146,9 @@ export function createHttpServer(
       serveStatic(req, res, () => {
         // Without a `next`, Astro renders its own 404 page for paths no route matches.
         pageCache
-          .serve(req, res, (locals) => options.astro(req, res, undefined, locals))
+          .serve(req, res, (locals) =>
+            options.astro(req, res, undefined, { ...locals, clientIp: incomingIp(req, ctx.config.trustProxy) }),
+          )
           .catch((error: unknown) => fail(error, 'page render failed'));
       });
     } catch (error) {

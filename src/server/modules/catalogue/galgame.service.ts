@@ -4,7 +4,7 @@ import { monthRange, siteToday } from '../../../shared/site-day.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { GalgameTable } from './catalogue.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
-import { containsText, escapeLike } from '../../db/like.ts';
+import { searchCatalogue } from '../search/search.service.ts';
 import { cardColumns, parseJsonList, parsePrices, toCard } from './catalogue.mappers.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 
@@ -212,29 +212,18 @@ export async function galgameExists(db: Db, id: number): Promise<boolean> {
 export const GALGAME_LOOKUP_MAX = 10;
 
 /**
- * Published games whose title, Chinese title or an alias contains `keyword` (case-insensitive), best
- * first: a title that starts with it, then the most rated. For pickers (related works of a post).
+ * Published games for pickers (related works of a post): the search index's ranking (decision 024),
+ * so a picker finds what the search box finds.
  */
 export async function lookupGalgames(db: Db, keyword: string, limit = GALGAME_LOOKUP_MAX): Promise<GalgameCard[]> {
   const text = keyword.trim();
   if (text === '') return [];
-  // Aliases are stored as a JSON list: the keyword is looked for as JSON writes it inside the list, and
-  // one made only of the list's own punctuation ('[', ',', ']') would match every game, so not at all.
-  const inAliases = /^[[\],]+$/.test(text) ? null : JSON.stringify(text).slice(1, -1);
-  const rows = await published(db.selectFrom('galgame as g').select(cardColumns))
-    .where((eb) =>
-      eb.or([
-        containsText(sql.ref('g.title'), text),
-        containsText(sql.ref('g.title_zh'), text),
-        ...(inAliases === null ? [] : [containsText(sql.ref('g.aliases'), inAliases)]),
-      ]),
-    )
-    .orderBy(
-      sql`case when lower(g.title_zh) like lower(${`${escapeLike(text)}%`}) escape '!' or lower(g.title) like lower(${`${escapeLike(text)}%`}) escape '!' then 0 else 1 end`,
-    )
-    .orderBy('g.rating_count', 'desc')
-    .orderBy('g.id', 'desc')
-    .limit(Math.min(limit, GALGAME_LOOKUP_MAX))
-    .execute();
-  return rows.map(toCard);
+  const result = await searchCatalogue(db, {
+    keyword: text,
+    type: 'galgame',
+    page: 1,
+    limit: Math.min(limit, GALGAME_LOOKUP_MAX),
+    relative_match: true,
+  });
+  return result.items.flatMap((hit) => (hit.type === 'galgame' ? [hit.galgame] : []));
 }

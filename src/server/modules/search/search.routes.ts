@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { searchCatalogue, suggestNames } from './search.service.ts';
-import { recordSearch, searchActor, suggestSearches, trendingKeywords } from './search.trending.ts';
+import { countSearch, searchActor, suggestSearches, trendingKeywords } from './search.trending.ts';
 
 /** How long a process reuses a trending list before reading it again. */
 const TRENDING_TTL_MS = 60_000;
@@ -26,10 +26,7 @@ export function searchRoutes(ctx: AppContext) {
       const result = await searchCatalogue(ctx.db, query);
       // A search that finds something counts towards trending once per searcher and hour.
       if (query.page === 1 && result.pagination.total > 0) {
-        await recordSearch(ctx.db, {
-          keyword: result.keyword,
-          actor: searchActor(user?.id, clientIp(c, ctx.config.trustProxy)),
-        }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'search not counted'));
+        await countSearch(ctx, result.keyword, searchActor(user?.id, clientIp(c, ctx.config.trustProxy)));
       }
       return { data: result };
     },

@@ -159,3 +159,31 @@ export const isBlocked = async (db: Db, keyword: string): Promise<boolean> =>
     .select('keyword_key')
     .where('keyword_key', '=', nameKey(keyword))
     .executeTakeFirst()) !== undefined;
+
+/** Searches one process already counted this hour, so repeats do not reach the database. */
+const counted = new WeakMap<Db, { hour: number; seen: Set<string> }>();
+const COUNTED_MAX = 100_000;
+
+/**
+ * Counts a search (see recordSearch) unless this process already counted the same searcher and
+ * keyword this hour. Never fails: a search that is not counted is logged.
+ */
+export async function countSearch(
+  ctx: { db: Db; logger: { warn: (obj: object, msg: string) => void } },
+  keyword: string,
+  actor: string,
+): Promise<void> {
+  const hour = hourOf(new Date());
+  let state = counted.get(ctx.db);
+  if (!state || state.hour !== hour || state.seen.size >= COUNTED_MAX) {
+    state = { hour, seen: new Set() };
+    counted.set(ctx.db, state);
+  }
+  const key = `${nameKey(keyword)}\n${actor}`;
+  if (state.seen.has(key)) return;
+  state.seen.add(key);
+  await recordSearch(ctx.db, { keyword, actor }).catch((error: unknown) => {
+    state.seen.delete(key);
+    ctx.logger.warn({ err: error }, 'search not counted');
+  });
+}
