@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { SearchQuery } from '../../../shared/search/search.contract.ts';
 import {
   RELATIVE_MATCH_DEFAULT,
+  SEARCH_PAGE_LIMIT,
   SEARCH_TYPES,
   type MatchedName,
   type SearchEntityCard,
@@ -347,7 +348,13 @@ export async function searchCatalogue(db: Db, query: SearchQuery): Promise<Searc
     type,
     relativeMatch,
     items,
-    pagination: { page, limit, total: ranked.total, totalPages: Math.ceil(ranked.total / limit) },
+    // Only the first SEARCH_PAGE_LIMIT pages can be opened (decision 024).
+    pagination: {
+      page,
+      limit,
+      total: ranked.total,
+      totalPages: Math.min(SEARCH_PAGE_LIMIT, Math.ceil(ranked.total / limit)),
+    },
     counts,
     suggestions,
   };
