@@ -10,7 +10,7 @@
 // server at 50 connections (`npm run build` first; BENCH_HTTP=0 skips it): /api/search with one- and
 // two-character Chinese keywords (the one-character ones match the most names) and /api/search/suggest
 // with one character, rotating keywords, req/s, p50 and p99. BENCH_GAMES (100000), BENCH_RUNS (400 per
-// kind), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (4491).
+// kind), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (4491), WEB_CONCURRENCY (1 server process).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -255,7 +255,12 @@ if (!pgUrl && process.env.BENCH_HTTP !== '0') {
     console.error('Build the site first (npm run build), or skip the HTTP part with BENCH_HTTP=0.');
     process.exit(1);
   }
-  const server = await startBenchServer(port, { DATA_DIR: dataDir, SEED_DEMO: 'false' });
+  const server = await startBenchServer(port, {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    SLOW_QUERY_MS: '0',
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
+  });
   const base = `http://127.0.0.1:${port}`;
   const rows: Record<string, string | number>[] = [];
   try {
