@@ -95,11 +95,14 @@ async function keyMatches(
   prefix: boolean,
   limit: number,
 ): Promise<NameHit[]> {
+  // SQLite would walk the id index over the whole kind (seconds for a rare prefix on 100 000 games):
+  // `+id` leaves it the name_key index, and the few names found are sorted instead.
+  const id = prefix && dialectOf(db) === 'sqlite' ? sql<number>`+id` : sql.ref('id');
   let q = db
     .selectFrom('search_name')
     .select(['id', 'name', 'field'])
-    .where('id', '>=', range[0])
-    .where('id', '<=', range[1]);
+    .where(id, '>=', range[0])
+    .where(id, '<=', range[1]);
   q = prefix ? q.where('name_key', '>', key).where('name_key', '<', key + TOP) : q.where('name_key', '=', key);
   const rows = await q.orderBy('id').limit(limit).execute();
   return rows.map((r) => ({ id: Number(r.id), name: r.name, field: r.field }));
@@ -137,8 +140,7 @@ async function rankRelative(db: Db, keyword: string, range: [number, number], wa
   // A name equal to or starting with the query almost always holds its terms too; count the rare ones
   // that do not (a query cut between words of a name) on top.
   if (tiered.size > 0 && terms.length > 0) {
-    const ids = [...exact, ...prefixed].map((h) => h.id);
-    const matched = new Set((await matchIdsAmong(db, terms, ids)).map(itemKey));
+    const matched = new Set([...exact, ...prefixed].filter((h) => holdsTerms(h.name, terms)).map((h) => itemKey(h.id)));
     total += [...tiered].filter((k) => !matched.has(k)).length;
   }
   if (terms.length > 0) {
@@ -161,20 +163,14 @@ async function rankRelative(db: Db, keyword: string, range: [number, number], wa
   return { order, total: Math.max(total, order.length) };
 }
 
-async function matchIdsAmong(db: Db, terms: QueryTerm[], ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const list = sql.join(ids.map((id) => sql.lit(id)));
-  const rows =
-    dialectOf(db) === 'sqlite'
-      ? await sql<{
-          id: number;
-        }>`select rowid as id from search_fts where search_fts match ${ftsQuery(terms)} and rowid in (${list})`.execute(
-          db,
-        )
-      : await sql<{
-          id: number;
-        }>`select id from search_name where tokens @@ ${tsQuery(terms)}::tsquery and id in (${list})`.execute(db);
-  return rows.rows.map((r) => Number(r.id));
+/**
+ * Whether a name holds every term, read from its tokens as the index holds them: what a match of the
+ * index answers, without asking it about each name (a word prefix costs SQLite a scan per name).
+ */
+function holdsTerms(name: string, terms: QueryTerm[]): boolean {
+  const tokens = indexTokens(name);
+  const set = new Set(tokens);
+  return terms.every((t) => (t.prefix ? tokens.some((w) => w.startsWith(t.text)) : set.has(t.text)));
 }
 
 async function namesById(db: Db, ids: number[]): Promise<Map<number, NameHit>> {
