@@ -18,6 +18,8 @@ export const SEARCH_PAGE_DEFAULT = 20;
 export const SEARCH_PAGE_MAX = 50;
 /** The last page a search can open: deeper pages are never what a reader wants. */
 export const SEARCH_PAGE_LIMIT = 50;
+/** Results are counted up to this many (shown as "1000+"): more than the pages that open. */
+export const SEARCH_COUNT_CAP = 1000;
 
 /** Spec §9: the header's history, trending and suggestion constants. */
 export const SEARCH_HISTORY_KEY = 'searchHistory';
@@ -68,6 +70,8 @@ export interface SearchResultPage {
   pagination: Pagination;
   /** How many results each type has for the keyword, each with its own default matching. */
   counts: Record<SearchType, number>;
+  /** Types whose count stopped at its value (SEARCH_COUNT_CAP): there are more. */
+  countsCapped: SearchType[];
   /** Only when nothing matched: the nearest keywords that do find something. */
   suggestions: string[];
 }

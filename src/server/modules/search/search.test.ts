@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuerySchema } from '../../../shared/search/search.contract.ts';
-import type { SearchHit, SearchType } from '../../../shared/search/search-model.ts';
+import { SEARCH_COUNT_CAP, type SearchHit, type SearchType } from '../../../shared/search/search-model.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import { saveGalgame, upsertCharacter, upsertPerson, upsertProducer } from '../catalogue/catalogue.writer.ts';
 import { indexGalgames, indexVersion, INDEX_VERSION, reindexAll } from './search.index.ts';
@@ -216,6 +216,43 @@ describe('search results', () => {
     const names = (await suggestNames(t.db, '白色', 10)).map((s) => s.keyword);
     expect(names.slice(0, 2)).toEqual(['白色相簿', '白色相簿2']);
     expect((await suggestNames(t.db, '櫻', 10)).map((s) => s.keyword)).toContain('樱之诗');
+  });
+});
+
+describe('counting', () => {
+  it('counts up to SEARCH_COUNT_CAP results and says there are more', async () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const games = Array.from({ length: SEARCH_COUNT_CAP + 10 }, (_, i) => ({
+      id: 500_000 + i,
+      title: `Countless Tale ${i}`,
+      status: 'published' as const,
+      release_date: null,
+      release_year: null,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < games.length; i += 200)
+      await t.db
+        .insertInto('galgame')
+        .values(games.slice(i, i + 200))
+        .execute();
+    await indexGalgames(
+      t.db,
+      games.map((g) => g.id),
+    );
+    const result = await search('countless');
+    expect(result.pagination).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true, totalPages: 50 });
+    expect(result.counts.galgame).toBe(SEARCH_COUNT_CAP);
+    expect(result.countsCapped).toEqual(['galgame']);
+    const exact = await search('countless tale 7');
+    expect(exact.pagination.capped).toBeUndefined();
+    expect(exact.countsCapped).toEqual([]);
+    await t.db.deleteFrom('galgame').where('id', '>=', 500_000).execute();
+    await indexGalgames(
+      t.db,
+      games.map((g) => g.id),
+    );
+    expect((await search('countless')).items).toHaveLength(0);
   });
 });
 

@@ -126,9 +126,10 @@ export function indexTokens(text: string): string[] {
   return [...tokens];
 }
 
-/** A term of a query: a CJK character or bigram that must be there, or a word any indexed word starts with. */
+/** A term of a query: a CJK character or bigram, or a word (`prefix`: any indexed word starting with it). */
 export interface QueryTerm {
   text: string;
+  word: boolean;
   prefix: boolean;
 }
 
@@ -137,18 +138,24 @@ export const MAX_TERMS = 24;
 
 /**
  * The terms of a query: one CJK character alone is that character, longer CJK runs are their bigrams,
- * words are prefixes. Every term must match (decision 024).
+ * words are whole words except the last word of the query, which may still be being typed (a
+ * prefix). Every term must match (decision 024).
  */
 export function queryTerms(text: string): QueryTerm[] {
   const terms = new Map<string, QueryTerm>();
-  for (const run of runs(units(text))) {
+  const list = runs(units(text));
+  list.forEach((run, index) => {
     const chars = run.units.map((u) => u.ch);
-    if (run.cls === 'word') terms.set(`w:${chars.join('')}`, { text: chars.join(''), prefix: true });
-    else if (chars.length === 1) terms.set(`c:${chars[0]}`, { text: chars[0]!, prefix: false });
+    if (run.cls === 'word') {
+      const word = chars.join('');
+      const prefix = index === list.length - 1;
+      const known = terms.get(`w:${word}`);
+      terms.set(`w:${word}`, { text: word, word: true, prefix: prefix && (known?.prefix ?? true) });
+    } else if (chars.length === 1) terms.set(`c:${chars[0]}`, { text: chars[0]!, word: false, prefix: false });
     else
       for (let i = 0; i + 1 < chars.length; i++)
-        terms.set(`c:${chars[i]}${chars[i + 1]}`, { text: chars[i]! + chars[i + 1]!, prefix: false });
-  }
+        terms.set(`c:${chars[i]}${chars[i + 1]}`, { text: chars[i]! + chars[i + 1]!, word: false, prefix: false });
+  });
   return [...terms.values()].slice(0, MAX_TERMS);
 }
 
@@ -169,11 +176,12 @@ export function highlightRanges(name: string, query: string): [number, number][]
     for (const term of terms) {
       const t = [...term.text];
       if (run.cls === 'word') {
-        if (term.prefix && chars.join('').startsWith(term.text))
+        const word = chars.join('');
+        if (term.word && (term.prefix ? word.startsWith(term.text) : word === term.text))
           for (let i = 0; i < t.length; i++) marked[base + i] = true;
         continue;
       }
-      if (term.prefix) continue;
+      if (term.word) continue;
       for (let i = 0; i + t.length <= chars.length; i++) {
         if (t.every((c, j) => chars[i + j] === c)) for (let j = 0; j < t.length; j++) marked[base + i + j] = true;
       }
