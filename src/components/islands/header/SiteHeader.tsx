@@ -12,6 +12,7 @@ import { throttle } from '../../../shared/throttle.ts';
 import { $globalStyle } from '../../../stores/global-style.ts';
 import { $headerLocation, updateHeaderLocation } from '../../../stores/header.ts';
 import { $publicConfig, loadPublicConfig } from '../../../stores/public-config.ts';
+import { searchedKeyword, searchStore } from '../../../stores/search.ts';
 import { $session } from '../../../stores/session.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
@@ -19,6 +20,7 @@ import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { NavLink } from './NavLink.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import { authHref, navItemViews } from './nav-view.ts';
 import { withLocale } from '../ui/locale-context.tsx';
 
@@ -81,6 +83,9 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
       updateHeaderLocation(window.location.pathname, window.history.length, document.documentElement.dataset.layout);
       setMenuOpen(false);
       setHere({ pathname: window.location.pathname, search: window.location.search });
+      // Spec §4: an opened /search?keyword= (from the box, the page's form or a link) joins the history.
+      const searched = searchedKeyword(window.location.pathname, window.location.search);
+      if (searched) searchStore.remember(searched);
     };
     sync();
     setReady(true);
@@ -195,6 +200,7 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
             </nav>
           )}
           <div className="ml-auto" />
+          {showSearch && <SearchBox variant="bar" />}
           <HeaderActions
             showLogin={style.showHeaderLogin}
             labels={{ login: t('nav.login'), register: t('nav.register') }}
@@ -220,6 +226,7 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
                 }
           }
           returnFocusTo={menuButtonRef}
+          search={showSearch ? <SearchBox variant="menu" /> : undefined}
         />
       )}
     </>
