@@ -5,7 +5,7 @@ import { searchStore, setSuggestFailureHandler, suggestFailureText } from '../..
 import { toast } from '../../../stores/toast.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
-import type { SearchKeys } from './SearchBox.tsx';
+import type { SearchKeys } from './SearchCombo.tsx';
 
 interface SearchDropdownProps {
   open: boolean;
@@ -14,6 +14,8 @@ interface SearchDropdownProps {
   variant: 'bar' | 'menu';
   keys: RefObject<SearchKeys | null>;
   onActiveChange: (id: string | null) => void;
+  /** Whether the list is on screen (the input's aria-expanded). */
+  onShownChange: (shown: boolean) => void;
   onRun: (keyword: string) => void;
 }
 
@@ -48,7 +50,16 @@ const optionClass = (active: boolean) =>
  * highlighted one) and 'Everyone is searching'; while typing, suggestions. Options are chosen with the
  * arrow keys from the input (aria-activedescendant), Enter runs the highlighted one.
  */
-export function SearchDropdown({ open, text, listId, variant, keys, onActiveChange, onRun }: SearchDropdownProps) {
+export function SearchDropdown({
+  open,
+  text,
+  listId,
+  variant,
+  keys,
+  onActiveChange,
+  onShownChange,
+  onRun,
+}: SearchDropdownProps) {
   const t = useT();
   const history = useStore(searchStore.$history);
   const trending = useStore(searchStore.$trending);
@@ -123,7 +134,13 @@ export function SearchDropdown({ open, text, listId, variant, keys, onActiveChan
     };
   }, [keys, open, entries, active, onRun]);
 
-  if (!open || (!typing && entries.length === 0)) return null;
+  const shown = open && (typing || entries.length > 0);
+  useEffect(() => {
+    onShownChange(shown);
+    return () => onShownChange(false);
+  }, [shown, onShownChange]);
+
+  if (!shown) return null;
 
   const option = (entry: Entry, index: number) => (
     <li
@@ -152,9 +169,7 @@ export function SearchDropdown({ open, text, listId, variant, keys, onActiveChan
       <span className="min-w-0 flex-1 truncate">{entry.keyword}</span>
       {entry.kind === 'history' && (
         // For the pointer; the keyboard uses Delete on the highlighted entry (an option holds no controls).
-        <button
-          type="button"
-          tabIndex={-1}
+        <span
           aria-hidden="true"
           title={t('search.box.forget', { keyword: entry.keyword })}
           className="inline-flex size-6 shrink-0 items-center justify-center rounded text-zinc-400 hover:bg-zinc-200 hover:text-zinc-700 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
@@ -165,7 +180,7 @@ export function SearchDropdown({ open, text, listId, variant, keys, onActiveChan
           data-testid="search-history-delete"
         >
           <Icon name="x" className="size-3.5" />
-        </button>
+        </span>
       )}
     </li>
   );

@@ -12,7 +12,6 @@ import { throttle } from '../../../shared/throttle.ts';
 import { $globalStyle } from '../../../stores/global-style.ts';
 import { $headerLocation, updateHeaderLocation } from '../../../stores/header.ts';
 import { $publicConfig, loadPublicConfig } from '../../../stores/public-config.ts';
-import { searchedKeyword, searchStore } from '../../../stores/search.ts';
 import { $session } from '../../../stores/session.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useT } from '../ui/use-t.ts';
@@ -83,9 +82,6 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
       updateHeaderLocation(window.location.pathname, window.history.length, document.documentElement.dataset.layout);
       setMenuOpen(false);
       setHere({ pathname: window.location.pathname, search: window.location.search });
-      // Spec §4: an opened /search?keyword= (from the box, the page's form or a link) joins the history.
-      const searched = searchedKeyword(window.location.pathname, window.location.search);
-      if (searched) searchStore.remember(searched);
     };
     sync();
     setReady(true);
