@@ -60,6 +60,7 @@ export const BUILT_PAGES: readonly RegExp[] = [
   /^\/register$/,
   /^\/reset-password$/,
   /^\/message\/system$/,
+  /^\/search$/,
   /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting))?$/,
 ];
 

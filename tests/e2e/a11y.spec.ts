@@ -145,6 +145,7 @@ const ROUTES = [
   '/privacy-policy',
   '/terms-of-service',
   '/friend-links',
+  '/search?keyword=%E9%9B%A8%E5%A3%B0',
   '/test/rich-comment-input',
   '/community',
   '/community/section/{section}',

@@ -19,6 +19,7 @@ import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { MoreMenu } from './MoreMenu.tsx';
 import { NavLink } from './NavLink.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import { authHref, navItemViews } from './nav-view.ts';
 import { withLocale } from '../ui/locale-context.tsx';
 
@@ -195,6 +196,7 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
             </nav>
           )}
           <div className="ml-auto" />
+          {showSearch && <SearchBox variant="bar" />}
           <HeaderActions
             showLogin={style.showHeaderLogin}
             labels={{ login: t('nav.login'), register: t('nav.register') }}
@@ -220,6 +222,7 @@ function SiteHeader({ adUrl, pathname, search = '', layout, initialUser }: SiteH
                 }
           }
           returnFocusTo={menuButtonRef}
+          search={showSearch ? <SearchBox variant="menu" /> : undefined}
         />
       )}
     </>

@@ -36,4 +36,17 @@ export const header: AreaMessages<typeof reference> = {
   'user.logoutConfirm': 'are you sure you want to log out?',
   'user.notifications': 'Notifications',
   'user.notificationsUnread': 'Notifications ({count} unread)',
+
+  'search.box.label': 'Search',
+  'search.box.placeholder': 'Search games, producers, people',
+  'search.box.submit': 'Search',
+  'search.box.history': 'Search history',
+  'search.box.clearHistory': 'Clear all',
+  'search.box.forget': 'Remove {keyword} from the history',
+  'search.box.trending': 'Everyone is searching',
+  'search.box.suggestions': 'Suggestions',
+  'search.box.noSuggestions': 'No suggestions, press Enter to search',
+  'search.box.loading': 'Loading suggestions…',
+  'search.box.suggestFailed': 'Could not load search suggestions: {reason}',
+  'search.box.unknownError': 'unknown error',
 };

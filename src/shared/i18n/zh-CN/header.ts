@@ -33,4 +33,17 @@ export const header = {
   'user.logoutConfirm': '确定要退出登录吗？',
   'user.notifications': '系统消息',
   'user.notificationsUnread': '系统消息（{count} 条未读）',
+
+  'search.box.label': '搜索',
+  'search.box.placeholder': '搜索 Galgame、会社、人物',
+  'search.box.submit': '搜索',
+  'search.box.history': '搜索历史',
+  'search.box.clearHistory': '清空',
+  'search.box.forget': '删除搜索记录 {keyword}',
+  'search.box.trending': '大家都在搜',
+  'search.box.suggestions': '搜索建议',
+  'search.box.noSuggestions': '没有建议，按回车搜索',
+  'search.box.loading': '正在获取建议…',
+  'search.box.suggestFailed': '获取搜索建议失败: {reason}',
+  'search.box.unknownError': '未知错误',
 } as const;
