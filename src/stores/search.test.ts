@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SEARCH_HISTORY_KEY,
   SEARCH_HISTORY_MAX,
+  SEARCH_PREFIX_MAX,
   SEARCH_SUGGEST_DEBOUNCE_MS,
   SEARCH_TRENDING_CACHE_MS,
   SEARCH_TRENDING_KEY,
@@ -215,6 +216,16 @@ describe('suggestions (spec §7, §8, §9)', () => {
     release([{ keyword: 'stale' }]);
     await vi.advanceTimersByTimeAsync(0);
     expect(store.$suggest.get()).toEqual({ status: 'ready', prefix: 'ab', keywords: ['ab'] });
+  });
+
+  it('asks nothing for a text longer than a prefix may be (the search itself takes it)', async () => {
+    const { store, calls, suggestFailed } = setup();
+    const long = '恋'.repeat(SEARCH_PREFIX_MAX + 1);
+    store.type(long);
+    await vi.advanceTimersByTimeAsync(SEARCH_SUGGEST_DEBOUNCE_MS);
+    expect(calls).toEqual([]);
+    expect(suggestFailed).not.toHaveBeenCalled();
+    expect(store.$suggest.get()).toEqual({ status: 'ready', prefix: long, keywords: [] });
   });
 
   it('logs a failure and tells the reader', async () => {

@@ -3,6 +3,7 @@ import type { searchContract } from '../shared/search/search.contract.ts';
 import {
   SEARCH_HISTORY_KEY,
   SEARCH_HISTORY_MAX,
+  SEARCH_PREFIX_MAX,
   SEARCH_SUGGEST_DEBOUNCE_MS,
   SEARCH_TRENDING_CACHE_MS,
   SEARCH_TRENDING_KEY,
@@ -179,6 +180,8 @@ export function createSearchStore(deps: SearchStoreDeps) {
       if (suggestTimer !== null) deps.clearTimeout(suggestTimer);
       suggestTimer = null;
       if (!prefix) return $suggest.set({ status: 'idle' });
+      // Suggestions complete short beginnings; a longer text is searched as it is.
+      if (prefix.length > SEARCH_PREFIX_MAX) return $suggest.set({ status: 'ready', prefix, keywords: [] });
       $suggest.set({ status: 'loading', prefix });
       suggestTimer = deps.setTimeout(() => {
         suggestTimer = null;

@@ -97,6 +97,24 @@ test('a typed keyword runs with Enter, joins the history and the box empties', a
     .toBe(WORD);
 });
 
+test('an empty box shows what everyone searches, the top six in their own colours, and runs one', async ({ page }) => {
+  await ready(page, '/galgame');
+  await headerBox(page).click();
+  const trending = page.getByRole('group', { name: '大家都在搜' }).getByRole('option');
+  // The demo's searches lead (searches by this browser's address count once each).
+  await expect(trending.first()).toHaveText(/雨声侦探事务所/);
+  expect(await trending.count()).toBeGreaterThanOrEqual(6);
+  const colours = await trending.evaluateAll((items) =>
+    items.slice(0, 7).map((item) => getComputedStyle(item.querySelector('span') ?? item).backgroundColor),
+  );
+  expect(new Set(colours.slice(0, 6)).size).toBe(6);
+  expect(colours.slice(0, 6)).not.toContain(colours[6]);
+  const third = (await trending.nth(2).innerText()).replace(/^\d+\s*/, '').trim();
+  await trending.nth(2).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('keyword') === third);
+  await expect(page.getByTestId('search-hit').first()).toBeVisible();
+});
+
 test('a failed suggestion request is told in a toast', async ({ page }) => {
   await page.route('**/api/search/suggest**', (route) =>
     route.fulfill({

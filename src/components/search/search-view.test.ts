@@ -16,6 +16,13 @@ describe('readSearchParams', () => {
     });
   });
 
+  it('reads relative_match, and drops a bad one', () => {
+    const input = readSearchParams(new URLSearchParams('keyword=雨&type=person&relative_match=true'));
+    expect(input).toMatchObject({ kind: 'search', query: { relative_match: true, type: 'person' } });
+    const bad = readSearchParams(new URLSearchParams('keyword=雨&relative_match=maybe'));
+    expect(bad.kind === 'search' && bad.query.relative_match).toBeUndefined();
+  });
+
   it('falls back to the defaults for a bad type or page instead of failing', () => {
     expect(read('keyword=a&type=foo&page=0')).toEqual({
       kind: 'search',
@@ -37,6 +44,10 @@ describe('search page links and tabs', () => {
   it('keeps the keyword and leaves defaults out', () => {
     expect(searchPageHref('a b', 'galgame')).toBe('/search?keyword=a+b');
     expect(searchPageHref('雨', 'producer', 3)).toBe('/search?keyword=%E9%9B%A8&type=producer&page=3');
+    // relative_match only when it is not the type's default.
+    expect(searchPageHref('雨', 'person', 1, true)).toBe('/search?keyword=%E9%9B%A8&type=person&relative_match=true');
+    expect(searchPageHref('雨', 'person', 1, false)).toBe('/search?keyword=%E9%9B%A8&type=person');
+    expect(searchPageHref('雨', 'galgame', 2, false)).toBe('/search?keyword=%E9%9B%A8&relative_match=false&page=2');
   });
 });
 

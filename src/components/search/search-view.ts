@@ -1,5 +1,5 @@
 import { searchQuerySchema, type SearchQuery } from '../../shared/search/search.contract.ts';
-import { SEARCH_TYPES, type SearchType } from '../../shared/search/search-model.ts';
+import { RELATIVE_MATCH_DEFAULT, SEARCH_TYPES, type SearchType } from '../../shared/search/search-model.ts';
 
 /** A type with a tab: every type but light novels, whose pages do not exist yet. */
 export type SearchTab = Exclude<SearchType, 'novel'>;
@@ -20,7 +20,7 @@ export function readSearchParams(params: URLSearchParams): SearchPageInput {
   const keyword = params.get('keyword') ?? '';
   if (!keyword.trim()) return { kind: 'prompt' };
   const raw: Record<string, string> = { keyword };
-  for (const name of ['type', 'page', 'limit'] as const) {
+  for (const name of ['type', 'page', 'limit', 'relative_match'] as const) {
     const value = params.get(name);
     if (value !== null) raw[name] = value;
   }
@@ -38,10 +38,15 @@ export function readSearchParams(params: URLSearchParams): SearchPageInput {
   return { kind: 'search', query: parsed.data };
 }
 
-/** The address of a search page: default values are left out so links stay short. */
-export function searchPageHref(keyword: string, type: SearchType, page = 1): string {
+/**
+ * The address of a search page: default values are left out so links stay short. `relativeMatch` is
+ * written only when it differs from the type's default.
+ */
+export function searchPageHref(keyword: string, type: SearchType, page = 1, relativeMatch?: boolean): string {
   const params = new URLSearchParams({ keyword });
   if (type !== 'galgame') params.set('type', type);
+  if (relativeMatch !== undefined && relativeMatch !== RELATIVE_MATCH_DEFAULT[type])
+    params.set('relative_match', String(relativeMatch));
   if (page > 1) params.set('page', String(page));
   return `/search?${params.toString()}`;
 }

@@ -15,8 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     // Byte order, so a prefix is a range of the index on both databases.
     .addColumn('name_key', 'text', (c) => (postgres ? c.notNull().modifyFront(sql`collate "C"`) : c.notNull()))
+    // The key's first character: names starting with one character, in rank order, without reading them all.
+    .addColumn('head', 'text', (c) => (postgres ? c.notNull().modifyFront(sql`collate "C"`) : c.notNull()))
     .execute();
   await db.schema.createIndex('search_name_key_idx').on('search_name').columns(['name_key', 'id']).execute();
+  await db.schema.createIndex('search_name_head_idx').on('search_name').columns(['head', 'id']).execute();
   await db.schema.createIndex('search_name_item_idx').on('search_name').columns(['kind', 'item_id']).execute();
   if (postgres) {
     await sql`alter table search_name add column tokens tsvector not null`.execute(db);

@@ -7,7 +7,11 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { listAnnouncements } from '../../modules/announcement/announcement.service.ts';
 import { getEmojiSet, getEmojiSource } from '../../modules/emoji/emoji.service.ts';
 import { LocalStorage } from '../../platform/storage/storage.local.ts';
+import { searchCatalogue } from '../../modules/search/search.service.ts';
+import { trendingKeywords } from '../../modules/search/search.trending.ts';
+import { searchQuerySchema } from '../../../shared/search/search.contract.ts';
 import { demoAnnouncements } from './demo-content.ts';
+import { demoSearches } from './demo-searches.ts';
 import { demoEmojiArt } from './demo-emoji.art.ts';
 import { DEMO_EMOJI_SET } from './demo-emoji.ts';
 import { needsDemoSeed, runDemoSeed } from './demo-seed.ts';
@@ -66,6 +70,15 @@ describe('demo seed', () => {
     }
     const smile = await getEmojiSource(t.db, storage, 'hikari', 'smile');
     expect(smile.code).toBe('hikari/smile');
+  });
+
+  it('gives trending its demo searches, each of which finds a demo game', async () => {
+    const trending = await trendingKeywords(t.db, { limit: 20, window: '24h' });
+    expect(trending).toEqual(demoSearches.map(({ keyword, searchers }) => ({ keyword, count: searchers })));
+    for (const { keyword } of demoSearches) {
+      const result = await searchCatalogue(t.db, searchQuerySchema.parse({ keyword }));
+      expect(result.pagination.total, keyword).toBeGreaterThan(0);
+    }
   });
 
   it('lists pinned announcements first, then the newest', async () => {

@@ -1,3 +1,4 @@
+import { seedDemoSearches } from './demo-searches.ts';
 import type { Db } from '../database.ts';
 import { upsertAnnouncements } from '../../modules/announcement/announcement.service.ts';
 import { demoAccounts, demoAnnouncements } from './demo-content.ts';
@@ -58,6 +59,7 @@ export async function runDemoSeed(
   // Last of the content: comments go on the games, and on the community's posts and articles when
   // the community seed (which must run before this) wrote some.
   const comments = await seedDemoComments(db, now);
+  await seedDemoSearches(db, now);
   // Marked done last, so an interrupted seed runs again on the next start.
   await db
     .insertInto('system_state')

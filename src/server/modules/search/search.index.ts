@@ -73,6 +73,7 @@ function nameRows(kind: number, itemId: number, bucket: number, names: NameInput
       field,
       name: text,
       name_key: key,
+      head: [...key][0] ?? '',
       tokens: indexTokens(text),
     });
   }
@@ -113,10 +114,10 @@ async function insertRows(db: Db, rows: NameRow[]): Promise<void> {
         part.map((r) => sql`(${r.id}, ${r.tokens.join(' ')})`),
       )}`.execute(db);
     } else {
-      await sql`insert into search_name (id, kind, item_id, field, name, name_key, tokens) values ${sql.join(
+      await sql`insert into search_name (id, kind, item_id, field, name, name_key, head, tokens) values ${sql.join(
         part.map(
           (r) =>
-            sql`(${r.id}, ${r.kind}, ${r.item_id}, ${r.field}, ${r.name}, ${r.name_key}, array_to_tsvector(${r.tokens}::text[]))`,
+            sql`(${r.id}, ${r.kind}, ${r.item_id}, ${r.field}, ${r.name}, ${r.name_key}, ${r.head}, array_to_tsvector(${r.tokens}::text[]))`,
         ),
       )}`.execute(db);
     }

@@ -1,6 +1,9 @@
-import type { SearchResultPage } from '../../../shared/search/search-model.ts';
+import type { SearchQuery } from '../../../shared/search/search.contract.ts';
+import type { SearchHit, SearchResultPage } from '../../../shared/search/search-model.ts';
+import type { AppContext } from '../../context.ts';
 import { incomingIp } from '../../http/client-ip.ts';
-import type { PageCachePolicy } from '../../http/page-cache-policy.ts';
+import { pageTags, type PageCachePolicy } from '../../http/page-cache-policy.ts';
+import { searchCatalogue } from './search.service.ts';
 import { countSearch, searchActor } from './search.trending.ts';
 
 /**
@@ -17,3 +20,18 @@ export async function countSearchPage(
   await countSearch(app, result.keyword, searchActor(userId, locals.clientIp ?? 'unknown'));
   return (req) => void countSearch(app, result.keyword, searchActor(null, incomingIp(req, app.config.trustProxy)));
 }
+
+/** The page-cache tags of a result: every list of games, and each game or entity shown. */
+export const searchTags = (result: SearchResultPage): string[] => [
+  pageTags.galgames,
+  ...result.items.map((hit: SearchHit) =>
+    hit.type === 'galgame' ? pageTags.galgame(hit.galgame.id) : pageTags[hit.entity.kind](hit.entity.id),
+  ),
+];
+
+/**
+ * A search through the process's shared reads: the same search asked again within seconds (a popular
+ * keyword, the API and the page alike) is answered once, and a change to what it shows drops it.
+ */
+export const sharedSearch = (ctx: Pick<AppContext, 'db' | 'reads'>, query: SearchQuery): Promise<SearchResultPage> =>
+  ctx.reads.get(`search:${JSON.stringify(query)}`, () => searchCatalogue(ctx.db, query), searchTags);

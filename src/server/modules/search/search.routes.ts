@@ -3,7 +3,8 @@ import type { TrendingItem, TrendingWindow } from '../../../shared/search/search
 import type { AppContext } from '../../context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
-import { searchCatalogue, suggestNames } from './search.service.ts';
+import { sharedSearch } from './search.page.ts';
+import { suggestNames } from './search.service.ts';
 import { countSearch, searchActor, suggestSearches, trendingKeywords } from './search.trending.ts';
 
 /** How long a process reuses a trending list before reading it again. */
@@ -23,7 +24,7 @@ export function searchRoutes(ctx: AppContext) {
   };
   return contractRoutes(ctx, searchContract, {
     search: async (c, { query, user }) => {
-      const result = await searchCatalogue(ctx.db, query);
+      const result = await sharedSearch(ctx, query);
       // A search that finds something counts towards trending once per searcher and hour.
       if (query.page === 1 && result.pagination.total > 0) {
         await countSearch(ctx, result.keyword, searchActor(user?.id, clientIp(c, ctx.config.trustProxy)));

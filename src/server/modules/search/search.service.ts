@@ -81,10 +81,19 @@ interface Count {
  * SEARCH_PAGE_LIMIT pages open anyway, and an exact count of a common character's 57 000 games cost
  * 50 ms (decision 024).
  */
-const COUNT_SCAN = 8 * SEARCH_COUNT_CAP;
+const COUNT_SCAN = 4 * SEARCH_COUNT_CAP;
 
 /** How many items of kinds in `range` have a name holding every term, up to SEARCH_COUNT_CAP. */
 async function matchCount(db: Db, terms: QueryTerm[], range: [number, number]): Promise<Count> {
+  // A kind with nothing indexed (light novels until they exist) costs one index probe, not a match.
+  const any = await db
+    .selectFrom('search_name')
+    .select('id')
+    .where('id', '>=', range[0])
+    .where('id', '<=', range[1])
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return { n: 0, more: false };
   const [lo, hi] = range.map((n) => sql.lit(n));
   const scan = sql.lit(COUNT_SCAN);
   const row =
@@ -116,15 +125,21 @@ async function keyMatches(
   prefix: boolean,
   limit: number,
 ): Promise<NameHit[]> {
-  // SQLite would walk the id index over the whole kind (seconds for a rare prefix on 100 000 games):
-  // `+id` leaves it the name_key index, and the few names found are sorted instead.
-  const id = prefix && dialectOf(db) === 'sqlite' ? sql<number>`+id` : sql.ref('id');
-  let q = db
-    .selectFrom('search_name')
-    .select(['id', 'name', 'field'])
-    .where(id, '>=', range[0])
-    .where(id, '<=', range[1]);
-  q = prefix ? q.where('name_key', '>', key).where('name_key', '<', key + TOP) : q.where('name_key', '=', key);
+  let q = db.selectFrom('search_name').select(['id', 'name', 'field']);
+  if (!prefix) q = q.where('name_key', '=', key).where('id', '>=', range[0]).where('id', '<=', range[1]);
+  else if ([...key].length === 1) {
+    // One character starts tens of thousands of names: read them in rank order from (head, id).
+    q = q.where('head', '=', key).where('name_key', '<>', key).where('id', '>=', range[0]).where('id', '<=', range[1]);
+  } else {
+    // SQLite would walk the id index over the whole kind (seconds for a rare prefix on 100 000 games):
+    // `+id` leaves it the name_key index, and the few names found are sorted instead.
+    const id = dialectOf(db) === 'sqlite' ? sql<number>`+id` : sql.ref('id');
+    q = q
+      .where('name_key', '>', key)
+      .where('name_key', '<', key + TOP)
+      .where(id, '>=', range[0])
+      .where(id, '<=', range[1]);
+  }
   const rows = await q.orderBy('id').limit(limit).execute();
   return rows.map((r) => ({ id: Number(r.id), name: r.name, field: r.field }));
 }
@@ -385,16 +400,23 @@ export async function searchCatalogue(db: Db, query: SearchQuery): Promise<Searc
   };
 }
 
-/** Names of works, producers and people starting with the prefix, shortest and most popular first. */
+/**
+ * Names starting with the prefix: works first, then producers and people; shorter and more popular
+ * names first within each.
+ */
 export async function suggestNames(db: Db, prefix: string, limit: number): Promise<SearchSuggestion[]> {
   const key = nameKey(prefix);
   if (key === '') return [];
-  const rows = await db
-    .selectFrom('search_name')
-    .select(['name', 'name_key'])
-    .where('name_key', '>=', key)
-    .where('name_key', '<', key + TOP)
-    .orderBy(sql`id % ${sql.lit(2 ** 47)}`)
+  let q = db.selectFrom('search_name').select(['name', 'name_key']);
+  q =
+    [...key].length === 1
+      ? q.where('head', '=', key)
+      : q
+          .where('name_key', '>=', key)
+          .where('name_key', '<', key + TOP)
+          .where(sql<number>`+id`, '>', 0);
+  const rows = await q
+    .orderBy('id')
     .limit(limit * 2)
     .execute();
   const out: SearchSuggestion[] = [];

@@ -15,6 +15,8 @@ export interface SearchNameTable {
   name: string;
   /** Normalised, separators dropped: exact and prefix matches. */
   name_key: string;
+  /** The key's first character (prefixes of one character read this index, in id order). */
+  head: string;
 }
 
 /** One searcher's search of a keyword in one hour: counted once, however often it is repeated. */
