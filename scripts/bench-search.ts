@@ -8,7 +8,8 @@
 // SQLite by default, kept in .bench/search (BENCH_FRESH=1 regenerates it); BENCH_DATABASE_URL=postgres://…
 // runs the same on PostgreSQL (an empty database, generated on first use). Then, on SQLite, the built
 // server at 50 connections (`npm run build` first; BENCH_HTTP=0 skips it): /api/search with one- and
-// two-character Chinese keywords (the one-character ones match the most names) and /api/search/suggest
+// two-character Chinese keywords (the one-character ones match the most names; repeated keywords are
+// answered by the shared reads, so a row asks a new search every time) and /api/search/suggest
 // with one character, rotating keywords, req/s, p50 and p99. BENCH_GAMES (100000), BENCH_RUNS (400 per
 // kind), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (4491), WEB_CONCURRENCY (1 server process).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -272,6 +273,16 @@ if (!pgUrl && process.env.BENCH_HTTP !== '0') {
       {
         name: `/api/search?keyword=<zh-2> (${SETS} keywords)`,
         paths: ofLength(2).map((c) => `/api/search?keyword=${encodeURIComponent(c)}`),
+      },
+      {
+        // Every request a search not asked in the last 10 s (no shared read answers it): each common
+        // character with each page size and the first five pages, 5 000 searches in turn.
+        name: `/api/search?keyword=<zh-1>&limit=<1–50>&page=<1–5> (each new)`,
+        paths: Array.from({ length: 5 }, (_, page) =>
+          Array.from({ length: 50 }, (_, limit) =>
+            commonChars.map((c) => `/api/search?keyword=${encodeURIComponent(c)}&limit=${limit + 1}&page=${page + 1}`),
+          ),
+        ).flat(2),
       },
       {
         name: `/api/search/suggest?prefix=<1 char> (${commonChars.length} prefixes)`,
