@@ -287,11 +287,13 @@ const FIELD_NAMES: Record<string, MatchedName['field'][]> = {
 };
 
 async function hitsOf(db: Db, keyword: string, names: NameHit[]): Promise<SearchHit[]> {
-  const matched = (hit: NameHit, kind: 'galgame' | 'entity'): MatchedName => ({
-    text: hit.name,
-    field: FIELD_NAMES[kind]![hit.field] ?? 'alias',
-    ranges: highlightRanges(hit.name, keyword),
-  });
+  const terms = queryTerms(keyword);
+  // The name to show as matched: the one shown first on the card (Chinese, then original) when it
+  // holds the query too, else the name that placed the item.
+  const matched = (hit: NameHit, kind: 'galgame' | 'entity', shown: [string, number][]): MatchedName => {
+    const [text, field] = shown.find(([name]) => name !== '' && holdsTerms(name, terms)) ?? [hit.name, hit.field];
+    return { text, field: FIELD_NAMES[kind]![field] ?? 'alias', ranges: highlightRanges(text, keyword) };
+  };
   const byKind = new Map<number, NameHit[]>();
   for (const hit of names) byKind.set(kindOfId(hit.id), [...(byKind.get(kindOfId(hit.id)) ?? []), hit]);
   const cards = new Map<string, SearchHit>();
@@ -309,7 +311,15 @@ async function hitsOf(db: Db, keyword: string, names: NameHit[]): Promise<Search
     const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
     for (const hit of games) {
       const galgame = byId.get(itemOfId(hit.id));
-      if (galgame) cards.set(itemKey(hit.id), { type: 'galgame', galgame, matched: matched(hit, 'galgame') });
+      if (galgame)
+        cards.set(itemKey(hit.id), {
+          type: 'galgame',
+          galgame,
+          matched: matched(hit, 'galgame', [
+            [galgame.titleZh, 1],
+            [galgame.title, 0],
+          ]),
+        });
     }
   }
   for (const kind of ['producer', 'person', 'character'] as const) {
@@ -335,7 +345,10 @@ async function hitsOf(db: Db, keyword: string, names: NameHit[]): Promise<Search
       cards.set(itemKey(hit.id), {
         type: kind === 'producer' ? 'producer' : 'person',
         entity,
-        matched: matched(hit, 'entity'),
+        matched: matched(hit, 'entity', [
+          [row.name_zh, 1],
+          [row.name, 0],
+        ]),
       });
     }
   }
