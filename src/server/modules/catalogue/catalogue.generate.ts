@@ -11,20 +11,10 @@ import type {
 import { bumpCounter } from '../../db/ids.ts';
 import { releaseKey, syncFacets } from './catalogue.facets.ts';
 import { indexEntities, indexGalgames } from '../search/search.index.ts';
+import { mulberry32 } from '../../db/seeded-random.ts';
 
 // Generates a large synthetic catalogue for load tests and query-plan checks (npm run
 // catalogue:generate). Deterministic for a given seed; written in batches straight to the tables.
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   '夏',

@@ -20,6 +20,7 @@ import type {
 } from './community.tables.ts';
 import { excerptOf } from './content.service.ts';
 import { postExcerpt } from './posts.service.ts';
+import { mulberry32 } from '../../db/seeded-random.ts';
 
 // Generates a large synthetic community for load tests and query-plan checks (npm run
 // community:generate): members, sections, topics, follows, posts and articles over two years, with
@@ -40,17 +41,6 @@ const DAY = 24 * 60 * 60_000;
 const SPAN_MS = 730 * DAY;
 /** Bound parameters per INSERT: well under SQLite's and PostgreSQL's limits. */
 const MAX_PARAMS = 6000;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ── Words ─────────────────────────────────────────────────────────────────────────────────────────
 

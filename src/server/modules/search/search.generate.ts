@@ -10,6 +10,7 @@ import type {
   GalgameTable,
 } from '../catalogue/catalogue.tables.ts';
 import { INDEX_VERSION, indexEntities, indexGalgames } from './search.index.ts';
+import { mulberry32 } from '../../db/seeded-random.ts';
 
 // A synthetic catalogue with realistic names for the search benchmark (npm run bench:search):
 // Chinese titles from the words VN titles are made of (so common characters match thousands of
@@ -18,17 +19,6 @@ import { INDEX_VERSION, indexEntities, indexGalgames } from './search.index.ts';
 // characters linked to the games. Deterministic for a given seed; written in batches.
 
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Words of Chinese titles; earlier words are picked more often (a skewed, realistic vocabulary). */
 const ZH_WORDS = [
