@@ -21,7 +21,10 @@ export const search: AreaMessages<typeof reference> = {
   'search.type.producer': 'Producers',
   'search.type.person': 'People',
   'search.page.total': { one: '{count} result for “{keyword}”', other: '{count} results for “{keyword}”' },
-  'search.page.totalMore': 'More than {count} results for “{keyword}”; the first 50 pages are shown',
+  'search.page.totalMore': {
+    one: 'More than {count} result for “{keyword}”; the first 50 pages are shown',
+    other: 'More than {count} results for “{keyword}”; the first 50 pages are shown',
+  },
   'search.page.wholeNames': 'Only names that are exactly “{keyword}” are shown.',
   'search.page.partialNames': 'Show names containing “{keyword}”',
   'search.page.prompt': 'What are you looking for?',
