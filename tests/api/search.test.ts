@@ -101,10 +101,8 @@ describe('search API', () => {
       'x-forwarded-for': '10.30.2.4',
       'sec-fetch-site': 'same-origin',
     });
-    expect((await trendingKeywords(app.ctx.db, { limit: 20, window: '24h' }))[1]).toEqual({
-      keyword: '夏日',
-      count: 3,
-    });
+    const after = await trendingKeywords(app.ctx.db, { limit: 20, window: '24h' });
+    expect(after.find((item) => item.keyword === '夏日')).toEqual({ keyword: '夏日', count: 3 });
     // Searches that find nothing do not count.
     await get('/search?keyword=zzzz-nothing', { 'x-forwarded-for': '10.30.0.9' });
     expect((await trendingKeywords(app.ctx.db, { limit: 20, window: '24h' })).map((t) => t.keyword)).not.toContain(
