@@ -90,6 +90,19 @@ describe('search API', () => {
       { keyword: '樱', count: 3 },
       { keyword: '夏日', count: 2 },
     ]);
+    // Nor do searches another site's page makes its visitors' browsers send.
+    for (const [ip, site] of [
+      ['10.30.2.1', 'cross-site'],
+      ['10.30.2.2', 'same-site'],
+      ['10.30.2.3', 'cross-site'],
+    ] as const)
+      await get('/search?keyword=%E5%A4%8F%E6%97%A5', { 'x-forwarded-for': ip, 'sec-fetch-site': site });
+    await get('/search?keyword=%E5%A4%8F%E6%97%A5', {
+      'x-forwarded-for': '10.30.2.4',
+      'sec-fetch-site': 'same-origin',
+    });
+    const after = await trendingKeywords(app.ctx.db, { limit: 20, window: '24h' });
+    expect(after.find((item) => item.keyword === '夏日')).toEqual({ keyword: '夏日', count: 3 });
     // Searches that find nothing do not count.
     await get('/search?keyword=zzzz-nothing', { 'x-forwarded-for': '10.30.0.9' });
     expect((await trendingKeywords(app.ctx.db, { limit: 20, window: '24h' })).map((t) => t.keyword)).not.toContain(

@@ -4,21 +4,28 @@ import type { AppContext } from '../../context.ts';
 import { incomingIp } from '../../http/client-ip.ts';
 import { pageTags, type PageCachePolicy } from '../../http/page-cache-policy.ts';
 import { searchCatalogue } from './search.service.ts';
-import { countSearch, searchActor } from './search.trending.ts';
+import { countSearch, searchActor, searchMayCount } from './search.trending.ts';
 
 /**
  * Counts the search a reader made by opening /search (its first page, when it found something) for
- * trending, and returns what counts it again for each answer the page cache gives a visitor.
+ * trending, and returns what counts it again for each answer the page cache gives a visitor. The
+ * searcher is the address (a page cannot trust who the user-info cookie names); a request another
+ * site made does not count (`searchMayCount`).
  */
 export async function countSearchPage(
   locals: Pick<App.Locals, 'app' | 'clientIp'>,
   result: SearchResultPage,
-  userId: string | null,
+  fetchSite: string | null,
 ): Promise<PageCachePolicy['onServe']> {
   if (result.pagination.page !== 1 || result.pagination.total === 0) return undefined;
   const { app } = locals;
-  await countSearch(app, result.keyword, searchActor(userId, locals.clientIp ?? 'unknown'));
-  return (req) => void countSearch(app, result.keyword, searchActor(null, incomingIp(req, app.config.trustProxy)));
+  if (searchMayCount(fetchSite))
+    await countSearch(app, result.keyword, searchActor(null, locals.clientIp ?? 'unknown'));
+  return (req) => {
+    const site = req.headers['sec-fetch-site'];
+    if (searchMayCount(Array.isArray(site) ? site[0] : site))
+      void countSearch(app, result.keyword, searchActor(null, incomingIp(req, app.config.trustProxy)));
+  };
 }
 
 /** The page-cache tags of a result: every list of games, and each game or entity shown. */

@@ -5,7 +5,7 @@ import { clientIp } from '../../http/client-ip.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { sharedSearch } from './search.page.ts';
 import { suggestNames } from './search.service.ts';
-import { countSearch, searchActor, suggestSearches, trendingKeywords } from './search.trending.ts';
+import { countSearch, searchActor, searchMayCount, suggestSearches, trendingKeywords } from './search.trending.ts';
 
 /** How long a process reuses a trending list before reading it again. */
 const TRENDING_TTL_MS = 60_000;
@@ -26,7 +26,7 @@ export function searchRoutes(ctx: AppContext) {
     search: async (c, { query, user }) => {
       const result = await sharedSearch(ctx, query);
       // A search that finds something counts towards trending once per searcher and hour.
-      if (query.page === 1 && result.pagination.total > 0) {
+      if (query.page === 1 && result.pagination.total > 0 && searchMayCount(c.req.header('sec-fetch-site'))) {
         await countSearch(ctx, result.keyword, searchActor(user?.id, clientIp(c, ctx.config.trustProxy)));
       }
       return { data: result };

@@ -19,6 +19,15 @@ export const TREND_KEEP_HOURS = 24 * 7 + 1;
 
 export const hourOf = (now: Date): number => Math.floor(now.getTime() / HOUR_MS);
 
+/**
+ * Whether a request's search may count: made from this site's own pages, or opened by the reader
+ * (typed, a bookmark), as the browser's Sec-Fetch-Site says. A search another site's page makes
+ * visitors' browsers send (an image, a link, a script) does not count, so such a page cannot push a
+ * keyword with its visitors' addresses. Browsers that send no such header count.
+ */
+export const searchMayCount = (fetchSite: string | null | undefined): boolean =>
+  !fetchSite || fetchSite === 'same-origin' || fetchSite === 'none';
+
 /** Who searched: a member by id, a visitor by address. */
 export const searchActor = (userId: string | number | null | undefined, ip: string): string =>
   userId !== null && userId !== undefined ? `user:${userId}` : `ip:${ip}`;
