@@ -104,6 +104,10 @@ export function SearchCombo({ variant, handoff }: SearchComboProps) {
         event.preventDefault();
         run(text);
       }}
+      // The focus leaving the box (Tab onwards) closes the dropdown, as a press outside does.
+      onBlur={(event) => {
+        if (open && !root.current?.contains(event.relatedTarget as Node | null)) close();
+      }}
       data-testid={`search-box-${variant}`}
     >
       <label htmlFor={`${id}-input`} className="sr-only">

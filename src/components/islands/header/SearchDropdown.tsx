@@ -191,7 +191,8 @@ export function SearchDropdown({
   const panel =
     variant === 'bar'
       ? 'absolute top-full right-0 z-[60] mt-2 w-80 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-700 dark:bg-zinc-900'
-      : 'relative mt-2 rounded-xl border border-zinc-200 bg-white p-2 dark:border-zinc-700 dark:bg-zinc-900';
+      : // Over the menu, not in its flow: the links below never move while a tap closes it.
+        'absolute top-full right-0 left-0 z-20 mt-2 max-h-[60vh] overflow-y-auto rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-700 dark:bg-zinc-900';
 
   if (typing) {
     return (
