@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../../shared/auth-model.ts';
 import { $unreadCount } from '../../../stores/unread-count.ts';
 import ColorModeToggle from '../ColorModeToggle.tsx';
+import { onDemand, useOnDemand } from '../ui/on-demand.ts';
+import { useLocale } from '../ui/use-t.ts';
 import { NotificationBell, UserMenu, UserMenuPlaceholder } from './UserMenu.tsx';
 
 interface HeaderActionsProps {
@@ -39,8 +41,39 @@ function useUnreadCount(userId: number | null): number {
   return count;
 }
 
+/** The check-in button and its store: loaded only for a logged-in member (a visitor's page does without). */
+const checkInCode = onDemand(() =>
+  Promise.all([import('./CheckInButton.tsx'), import('../../../stores/checkin.ts').then((m) => m.checkIn())]).then(
+    ([{ CheckInButton }, store]) => ({ CheckInButton, store }),
+  ),
+);
+
 /**
- * The right side of the header. Logged in: colour mode, the bell and the avatar menu. Visitors:
+ * Where the check-in button goes (spec §2.4): its space is kept while its code loads, so the header does
+ * not move; icon-only below the `sm` width, wide enough for the longer of its two labels above it.
+ */
+function CheckInSlot({ userId }: { userId: number | null }) {
+  const locale = useLocale();
+  const [code, load] = useOnDemand(checkInCode);
+  useEffect(() => {
+    if (userId !== null) void load().catch(() => {});
+  }, [userId, load]);
+  return (
+    <div
+      className={`h-9 w-9 shrink-0 ${locale === 'en' ? 'sm:w-[7.25rem]' : 'sm:w-[5.5rem]'}`}
+      data-testid="check-in-slot"
+    >
+      {code && userId !== null ? (
+        <code.CheckInButton userId={userId} store={code.store} />
+      ) : (
+        <span className="block size-full rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The right side of the header. Logged in: colour mode, check-in, the bell and the avatar menu. Visitors:
  * colour mode, and register/login when the flag is on.
  */
 export function HeaderActions({
@@ -49,12 +82,14 @@ export function HeaderActions({
   hrefs = { login: '/login', register: '/register' },
   user,
 }: HeaderActionsProps) {
-  const unreadCount = useUnreadCount(user && user !== 'member' ? user.userId : null);
+  const memberId = user && user !== 'member' ? user.userId : null;
+  const unreadCount = useUnreadCount(memberId);
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-testid="header-actions">
       <ColorModeToggle />
       {user ? (
         <>
+          <CheckInSlot userId={memberId} />
           <NotificationBell unreadCount={unreadCount} />
           {user === 'member' ? <UserMenuPlaceholder /> : <UserMenu user={user} />}
         </>

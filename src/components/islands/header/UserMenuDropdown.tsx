@@ -107,18 +107,26 @@ export function UserMenuDropdown({
           }}
           className="hk-fade z-[60] w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 outline-none dark:bg-zinc-900 dark:ring-white/10"
         >
-          <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
+          <DropdownMenu.Label className="px-3 pt-2 pb-1">
             <div className="truncate text-sm font-semibold text-zinc-900 dark:text-white" data-testid="user-menu-name">
               {user.name}
             </div>
-            <div
-              className="mt-1 inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums dark:bg-primary-900/40"
-              title={t('user.hpTitle')}
+          </DropdownMenu.Label>
+          {/* The balance leads to its history (a menu item, so the keyboard reaches it). */}
+          <DropdownMenu.Item
+            asChild
+            className="mx-3 mb-2.5 inline-flex cursor-pointer items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums outline-none hover:bg-primary-100 data-[highlighted]:ring-2 data-[highlighted]:ring-primary/40 dark:bg-primary-900/40 dark:hover:bg-primary-900/70"
+          >
+            <a
+              href={`/space/${user.userId}/setting/points`}
+              title={`${t('user.hpTitle')} · ${t('user.hpHistory')}`}
+              aria-label={`${t('user.hp', { points: user.hikariPoint })} · ${t('user.hpHistory')}`}
               data-testid="user-menu-hp"
             >
               {t('user.hp', { points: user.hikariPoint })}
-            </div>
-          </DropdownMenu.Label>
+              <Icon name="chevron-right" className="size-3" />
+            </a>
+          </DropdownMenu.Item>
           <div className="px-3 pb-2.5" data-testid="user-menu-nsfw">
             <div className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden="true">
               {t('user.nsfw.label')}
