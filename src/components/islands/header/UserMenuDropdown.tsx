@@ -107,26 +107,11 @@ export function UserMenuDropdown({
           }}
           className="hk-fade z-[60] w-60 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-black/5 outline-none dark:bg-zinc-900 dark:ring-white/10"
         >
-          <DropdownMenu.Label className="px-3 pt-2 pb-1">
+          <DropdownMenu.Label className="px-3 pt-2 pb-2.5">
             <div className="truncate text-sm font-semibold text-zinc-900 dark:text-white" data-testid="user-menu-name">
               {user.name}
             </div>
           </DropdownMenu.Label>
-          {/* The balance leads to its history (a menu item, so the keyboard reaches it). */}
-          <DropdownMenu.Item
-            asChild
-            className="mx-3 mb-2.5 inline-flex cursor-pointer items-center gap-1 rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums outline-none hover:bg-primary-100 data-[highlighted]:ring-2 data-[highlighted]:ring-primary/40 dark:bg-primary-900/40 dark:hover:bg-primary-900/70"
-          >
-            <a
-              href={`/space/${user.userId}/setting/points`}
-              title={`${t('user.hpTitle')} · ${t('user.hpHistory')}`}
-              aria-label={`${t('user.hp', { points: user.hikariPoint })} · ${t('user.hpHistory')}`}
-              data-testid="user-menu-hp"
-            >
-              {t('user.hp', { points: user.hikariPoint })}
-              <Icon name="chevron-right" className="size-3" />
-            </a>
-          </DropdownMenu.Item>
           <div className="px-3 pb-2.5" data-testid="user-menu-nsfw">
             <div className="mb-1.5 text-xs text-zinc-500 dark:text-zinc-400" aria-hidden="true">
               {t('user.nsfw.label')}
@@ -152,6 +137,23 @@ export function UserMenuDropdown({
             </DropdownMenu.RadioGroup>
           </div>
           <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-zinc-100 dark:bg-zinc-800" />
+          {/* The balance, leading to its history (after the cover choice, so the menu's keyboard order stays). */}
+          <DropdownMenu.Item asChild className={itemClass}>
+            <a
+              href={`/space/${user.userId}/setting/points`}
+              title={`${t('user.hpTitle')} · ${t('user.hpHistory')}`}
+              data-testid="user-menu-hp-link"
+            >
+              <Icon name="sparkles" className="size-4 text-zinc-400" />
+              <span
+                className="inline-flex items-center rounded-full bg-primary-50 px-2 py-0.5 text-xs font-medium text-accent tabular-nums dark:bg-primary-900/40"
+                data-testid="user-menu-hp"
+              >
+                {t('user.hp', { points: user.hikariPoint })}
+              </span>
+              <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{t('checkIn.history')}</span>
+            </a>
+          </DropdownMenu.Item>
           {entries.map((entry) => (
             <DropdownMenu.Item key={entry.id} asChild className={itemClass}>
               <a href={entry.href}>
