@@ -26,6 +26,8 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   reactions: 'Likes and reports',
   notifications: 'Notifications',
   search: 'Search',
+  checkin: 'Daily check-in',
+  points: 'HikariPoint',
 };
 
 const LOGIN: Record<AuthMode, string> = {

@@ -61,6 +61,10 @@ export const ERROR_CODES = [
   'ALREADY_REPORTED',
   'FOLLOW_SELF',
   'USER_BANNED',
+  'ALREADY_CHECKED_IN',
+  'MAKE_UP_NOT_ALLOWED',
+  'MAKE_UP_LIMIT',
+  'INSUFFICIENT_POINTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

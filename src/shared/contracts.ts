@@ -1,4 +1,6 @@
 import { authContract } from './auth/auth.contract.ts';
+import { checkinContract } from './checkin/checkin.contract.ts';
+import { pointsContract } from './checkin/points.contract.ts';
 import { catalogueContract } from './catalogue/catalogue.contract.ts';
 import { commentsContract } from './comments/comments.contract.ts';
 import { communityContract } from './community/community.contract.ts';
@@ -29,6 +31,8 @@ export const apiContracts = {
   reactions: reactionsContract,
   notifications: notificationsContract,
   search: searchContract,
+  checkin: checkinContract,
+  points: pointsContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

@@ -1,7 +1,6 @@
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/server/db/migrations/index.ts';
-import { migrateDown, migrateToLatest } from '../../src/server/db/migrator.ts';
+import { migrateDown, migrateTo, migrateToLatest } from '../../src/server/db/migrator.ts';
 import { isNameTaken } from '../../src/server/modules/users/users.service.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
@@ -9,14 +8,7 @@ describe('migration 20261123-0001-account-safety', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase({ migrate: false });
-    const migrator = new Migrator({
-      db: t.db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migration',
-      migrationLockTableName: 'schema_migration_lock',
-    });
-    const before = await migrator.migrateTo('20261122-0003-catalogue');
-    expect(before.error).toBeUndefined();
+    await migrateTo(t.db, '20261122-0003-catalogue');
   });
   afterAll(async () => t.destroy());
 

@@ -31,6 +31,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return unwrap(await createMigrator(db).migrateToLatest());
 }
 
+/** Applies (or reverts) migrations up to and including `name`: a database as it was at that migration. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  return unwrap(await createMigrator(db).migrateTo(name));
+}
+
 /** Reverts migrations one at a time, newest first, `steps` times (all when omitted). */
 export async function migrateDown(db: Db, steps = Number.POSITIVE_INFINITY): Promise<string[]> {
   const migrator = createMigrator(db);

@@ -2,6 +2,7 @@ import { createTargetRegistry, type TargetRegistry } from '../platform/targets/t
 import { announcementModule } from './announcement/index.ts';
 import { authModule } from './auth/index.ts';
 import { catalogueModule } from './catalogue/index.ts';
+import { checkinModule } from './checkin/index.ts';
 import { chatModule } from './chat/index.ts';
 import { communityModule } from './community/index.ts';
 import { commentsModule } from './comments/index.ts';
@@ -10,6 +11,7 @@ import { healthModule } from './health/index.ts';
 import { mediaModule } from './media/index.ts';
 import type { ServerModule } from './module.ts';
 import { notificationsModule } from './notifications/index.ts';
+import { pointsModule } from './points/index.ts';
 import { reactionsModule } from './reactions/index.ts';
 import { searchModule } from './search/index.ts';
 import { siteModule } from './site/index.ts';
@@ -24,6 +26,8 @@ export const appModules: readonly ServerModule[] = [
   siteModule,
   announcementModule,
   usersModule,
+  pointsModule,
+  checkinModule,
   authModule,
   catalogueModule,
   searchModule,

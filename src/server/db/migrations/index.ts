@@ -14,6 +14,7 @@ import * as m20261127_0001 from './20261127-0001-notifications.ts';
 import * as m20261127_0002 from './20261127-0002-space.ts';
 import * as m20261127_0003 from './20261127-0003-user-comments.ts';
 import * as m20261128_0001 from './20261128-0001-search.ts';
+import * as m20261129_0001 from './20261129-0001-points.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261127-0002-space': m20261127_0002,
   '20261127-0003-user-comments': m20261127_0003,
   '20261128-0001-search': m20261128_0001,
+  '20261129-0001-points': m20261129_0001,
 };

@@ -1,3 +1,4 @@
+import { seedDemoCheckIns } from './demo-checkins.ts';
 import { seedDemoSearches } from './demo-searches.ts';
 import type { Db } from '../database.ts';
 import { upsertAnnouncements } from '../../modules/announcement/announcement.service.ts';
@@ -60,6 +61,7 @@ export async function runDemoSeed(
   // the community seed (which must run before this) wrote some.
   const comments = await seedDemoComments(db, now);
   await seedDemoSearches(db, now);
+  await seedDemoCheckIns(db, now);
   // Marked done last, so an interrupted seed runs again on the next start.
   await db
     .insertInto('system_state')

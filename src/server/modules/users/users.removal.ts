@@ -50,6 +50,9 @@ export const USER_REFERENCES = {
   // A member's notifications go with the account; the unread groups of others they liked or followed
   // in are counted again without them (a read group keeps its row and names them as a deleted account).
   notification: 'cascade',
+  // A member's HikariPoint ledger and check-ins are theirs alone: they go with the account.
+  point_ledger: 'cascade',
+  check_in: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */

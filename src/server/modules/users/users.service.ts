@@ -15,6 +15,7 @@ import { wholeSecond } from '../auth/tokens.ts';
 import { newId, nextId } from '../../db/ids.ts';
 import { DECIMAL_ID, normaliseName } from '../../../shared/input-rules.ts';
 import { nameSkeleton } from './name-skeleton.ts';
+import { changePoints } from '../points/points.service.ts';
 import { type SessionEvents } from '../auth/auth.events.ts';
 
 export function parseUserSetting(json: string): Required<UserSetting> {
@@ -103,8 +104,18 @@ export interface NewUser {
   bio?: string;
 }
 
-/** Creates a user with the next numeric userId. The name (any case or look-alike) and email must be free. */
+/**
+ * Creates a user with the next numeric userId. The name (any case or look-alike) and email must be free.
+ * Starting points are granted through the ledger, in the same transaction as the account.
+ */
 export async function createUser(db: Db, input: NewUser, now = new Date()): Promise<UserRow> {
+  const points = input.hikariPoint ?? 0;
+  if (points !== 0) {
+    if (!db.isTransaction) return db.transaction().execute((trx) => createUser(trx, input, now));
+    const user = await createUser(db, { ...input, hikariPoint: 0 }, now);
+    const { balance, seq } = await changePoints(db, { userId: user.id, amount: points, reason: 'grant' }, now);
+    return { ...user, hikari_point: balance, point_seq: seq };
+  }
   const userId = await nextId(db, 'user_id');
   const at = now.toISOString();
   const name = normaliseName(input.name.trim());
@@ -120,7 +131,6 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
         email: input.email.toLowerCase(),
         password_hash: input.passwordHash,
         user_group: input.group ?? 'user',
-        hikari_point: input.hikariPoint ?? 0,
         avatar: input.avatar ?? '',
         signature: input.signature ?? '',
         bio: input.bio ?? '',

@@ -27,6 +27,10 @@ export interface UsersTable {
   check_in_streak: Generated<number>;
   longest_check_in_streak: Generated<number>;
   last_check_in_at: string | null;
+  /** The last day (site date) of the run `check_in_streak` counts; null before the first check-in. */
+  check_in_streak_end: string | null;
+  /** The number of the member's last HikariPoint ledger row (points/points.service.ts). */
+  point_seq: Generated<number>;
   password_changed_at: string;
   created_at: string;
   updated_at: string;
