@@ -1,5 +1,5 @@
 import type { Pagination } from '../catalogue-model.ts';
-import type { SiteDate } from '../site-day.ts';
+import { daysBetween, type SiteDate } from '../site-day.ts';
 
 /**
  * Daily check-in and the HikariPoint ledger (issue 15, decision 025). A member checks in once per site
@@ -13,6 +13,14 @@ export const MAKE_UP_COST_STEP = 30;
 
 /** Spec §9: the cost of the next make-up, given how many the member made this month. */
 export const makeUpCost = (makeUpsThisMonth: number): number => (makeUpsThisMonth + 1) * MAKE_UP_COST_STEP;
+
+/**
+ * The streak as the member sees it on `today`: the stored run counts while it ends today or yesterday
+ * (today's check-in may still come); once a whole day passed without a record it is 0.
+ */
+export function currentStreak(streak: number, streakEnd: SiteDate | null, today: SiteDate): number {
+  return streakEnd !== null && daysBetween(streakEnd, today) <= 1 ? streak : 0;
+}
 
 /** Spec §3 "User status" (GET /v2/user/status). `checkInStreak` is 0 once a day was missed. */
 export interface UserCheckInStatus {

@@ -4,13 +4,14 @@ import {
   CHECK_IN_POINTS_MAX,
   CHECK_IN_POINTS_MIN,
   MAKE_UP_MONTHLY_LIMIT,
+  currentStreak,
   makeUpCost,
   type CheckInRecord,
   type CheckInStatus,
   type UserCheckInStatus,
 } from '../../../shared/checkin/checkin-model.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
-import { addDays, daysBetween, monthRange, siteToday, type SiteDate } from '../../../shared/site-day.ts';
+import { addDays, monthRange, siteToday, type SiteDate } from '../../../shared/site-day.ts';
 import { dialectOf, type Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { changePoints, notEnoughPoints } from '../points/points.service.ts';
@@ -56,12 +57,6 @@ async function lockMember(trx: Db, userId: string): Promise<StreakState> {
     longest_check_in_streak: Number(row.longest_check_in_streak),
     check_in_streak_end: row.check_in_streak_end,
   };
-}
-
-/** The streak as the member sees it on `today`: the run ending today or yesterday, else 0. */
-export function currentStreak(state: Pick<StreakState, 'check_in_streak' | 'check_in_streak_end'>, today: SiteDate) {
-  const end = state.check_in_streak_end;
-  return end !== null && daysBetween(end, today) <= 1 ? Number(state.check_in_streak) : 0;
 }
 
 /** Runs `work` in `db`'s transaction, or in a new one. */
@@ -200,7 +195,7 @@ export async function makeUp(
       ...streak,
       longest_check_in_streak: Math.max(state.longest_check_in_streak, run),
     });
-    return { points: cost, balance, streak: currentStreak(streak, today) };
+    return { points: cost, balance, streak: currentStreak(streak.check_in_streak, streak.check_in_streak_end, today) };
   });
 }
 
@@ -229,7 +224,11 @@ async function memberRow(db: Db, userId: string): Promise<StreakState> {
 export async function userCheckInStatus(db: Db, userId: string, now = new Date()): Promise<UserCheckInStatus> {
   const today = siteToday(now);
   const [row, isCheckIn] = await Promise.all([memberRow(db, userId), checkedInOn(db, userId, today)]);
-  return { isCheckIn, checkInStreak: currentStreak(row, today), hikariPoint: Number(row.hikari_point) };
+  return {
+    isCheckIn,
+    checkInStreak: currentStreak(Number(row.check_in_streak), row.check_in_streak_end, today),
+    hikariPoint: Number(row.hikari_point),
+  };
 }
 
 /** The user status and what the calendar shows: streaks, this month's make-ups and the next one's cost. */
@@ -242,7 +241,7 @@ export async function checkInStatus(db: Db, userId: string, now = new Date()): P
   ]);
   return {
     isCheckIn,
-    checkInStreak: currentStreak(row, today),
+    checkInStreak: currentStreak(Number(row.check_in_streak), row.check_in_streak_end, today),
     longestCheckInStreak: Number(row.longest_check_in_streak),
     hikariPoint: Number(row.hikari_point),
     today,

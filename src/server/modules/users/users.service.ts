@@ -16,6 +16,8 @@ import { newId, nextId } from '../../db/ids.ts';
 import { DECIMAL_ID, normaliseName } from '../../../shared/input-rules.ts';
 import { nameSkeleton } from './name-skeleton.ts';
 import { changePoints } from '../points/points.service.ts';
+import { currentStreak } from '../../../shared/checkin/checkin-model.ts';
+import { siteToday } from '../../../shared/site-day.ts';
 import { type SessionEvents } from '../auth/auth.events.ts';
 
 export function parseUserSetting(json: string): Required<UserSetting> {
@@ -55,7 +57,8 @@ export function toSessionUser(row: UserRow, refreshTokenExpiry: string): Session
     userSetting: parseUserSetting(row.user_setting),
     hikariPoint: row.hikari_point,
     status: row.status,
-    checkInStreak: row.check_in_streak,
+    // The run counted while it can still go on (to yesterday or today), as the check-in status says.
+    checkInStreak: currentStreak(row.check_in_streak, row.check_in_streak_end, siteToday()),
     longestCheckInStreak: row.longest_check_in_streak,
     lastCheckInAt: row.last_check_in_at,
   };
