@@ -67,13 +67,15 @@ function Day({ cell, onMakeUp, busy }: { cell: CalendarCell; onMakeUp: (date: st
       data-state={cell.state}
       data-today={cell.isToday || undefined}
     >
-      <span aria-hidden={states.length > 0 || undefined}>{cell.day}</span>
-      {states.length > 0 && <span className="sr-only">{`${cell.day} ${states.join(' ')}`}</span>}
+      <span aria-hidden={states.length > 0 || undefined} className={cell.state === 'makeUp' ? 'leading-4' : undefined}>
+        {cell.day}
+      </span>
       {cell.state === 'makeUp' && (
-        <span aria-hidden="true" className="absolute -bottom-0.5 text-[9px] leading-none font-medium">
+        <span aria-hidden="true" className="text-[9px] leading-none font-medium">
           {t('checkIn.legend.makeUp')}
         </span>
       )}
+      {states.length > 0 && <span className="sr-only">{`${cell.day} ${states.join(' ')}`}</span>}
     </span>
   );
 }

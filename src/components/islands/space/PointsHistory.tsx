@@ -21,6 +21,20 @@ export function reasonText(t: Translate, entry: Pick<PointEntry, 'reason' | 'ref
   }
 }
 
+/** The reason, its date kept on one line (a narrow column wraps before it, never inside it). */
+function Reason({ t, entry }: { t: Translate; entry: Pick<PointEntry, 'reason' | 'reference'> }) {
+  const text = reasonText(t, entry);
+  const at = entry.reference ? text.indexOf(entry.reference) : -1;
+  if (!entry.reference || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="whitespace-nowrap">{entry.reference}</span>
+      {text.slice(at + entry.reference.length)}
+    </>
+  );
+}
+
 const signed = (amount: number) => (amount > 0 ? `+${amount}` : amount < 0 ? `−${Math.abs(amount)}` : '0');
 
 /** The owner's HikariPoint ledger on /space/{id}/setting/points: when, how much, why, and the balance after. */
@@ -30,7 +44,15 @@ function PointsHistory() {
   const state = useStore(pointHistory.$history);
   useEffect(() => void pointHistory.load(1), []);
   const when = useMemo(
-    () => new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }),
+    () => ({
+      date: new Intl.DateTimeFormat(locale, {
+        timeZone: SITE_TIME_ZONE,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+      time: new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, timeStyle: 'short' }),
+    }),
     [locale],
   );
 
@@ -69,21 +91,21 @@ function PointsHistory() {
       {data.items.length === 0 ? (
         <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('space.points.empty')}</p>
       ) : (
-        <div className="-mx-4 overflow-x-auto sm:mx-0">
-          <table className="w-full min-w-[32rem] text-left text-sm" aria-busy={loading || undefined}>
+        <div className="-mx-2 overflow-x-auto sm:mx-0">
+          <table className="w-full text-left text-sm" aria-busy={loading || undefined}>
             <caption className="sr-only">{t('space.points.title')}</caption>
             <thead>
               <tr className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-                <th scope="col" className="px-4 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 font-medium whitespace-nowrap sm:px-4">
                   {t('space.points.date')}
                 </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
+                <th scope="col" className="px-2 py-2 text-right font-medium whitespace-nowrap sm:px-4">
                   {t('space.points.change')}
                 </th>
-                <th scope="col" className="px-4 py-2 font-medium">
+                <th scope="col" className="px-2 py-2 font-medium whitespace-nowrap sm:px-4">
                   {t('space.points.reason')}
                 </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
+                <th scope="col" className="px-2 py-2 text-right font-medium whitespace-nowrap sm:px-4">
                   {t('space.points.balanceAfter')}
                 </th>
               </tr>
@@ -96,11 +118,15 @@ function PointsHistory() {
                   data-testid="points-entry"
                   data-reason={entry.reason}
                 >
-                  <td className="px-4 py-2.5 whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400">
-                    <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
+                  <td className="px-2 py-2.5 text-zinc-600 sm:px-4 sm:whitespace-nowrap tabular-nums dark:text-zinc-400">
+                    <time dateTime={entry.createdAt}>
+                      {/* Date over time on a phone, side by side from `sm`. */}
+                      <span className="block sm:inline">{when.date.format(new Date(entry.createdAt))}</span>{' '}
+                      <span className="text-xs sm:text-sm">{when.time.format(new Date(entry.createdAt))}</span>
+                    </time>
                   </td>
                   <td
-                    className={`px-4 py-2.5 text-right font-semibold whitespace-nowrap tabular-nums ${
+                    className={`px-2 py-2.5 text-right font-semibold whitespace-nowrap sm:px-4 tabular-nums ${
                       entry.amount > 0
                         ? 'text-emerald-700 dark:text-emerald-400'
                         : entry.amount < 0
@@ -111,10 +137,13 @@ function PointsHistory() {
                   >
                     {signed(entry.amount)}
                   </td>
-                  <td className="px-4 py-2.5 text-zinc-800 dark:text-zinc-200" data-testid="points-reason">
-                    {reasonText(t, entry)}
+                  <td
+                    className="px-2 py-2.5 text-zinc-800 sm:px-4 sm:whitespace-nowrap dark:text-zinc-200"
+                    data-testid="points-reason"
+                  >
+                    <Reason t={t} entry={entry} />
                   </td>
-                  <td className="px-4 py-2.5 text-right whitespace-nowrap text-zinc-700 tabular-nums dark:text-zinc-300">
+                  <td className="px-2 py-2.5 text-right whitespace-nowrap text-zinc-700 sm:px-4 tabular-nums dark:text-zinc-300">
                     {entry.balanceAfter}
                   </td>
                 </tr>
