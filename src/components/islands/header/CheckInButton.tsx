@@ -1,25 +1,37 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { CheckIn } from '../../../stores/checkin.ts';
+import { checkIn, type CheckIn } from '../../../stores/checkin.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { useT } from '../ui/use-t.ts';
 
 const calendar = onDemand(() => import('./CheckInCalendar.tsx'));
 
-interface CheckInButtonProps {
-  userId: number;
-  store: CheckIn;
-}
-
 const base =
   'inline-flex size-full items-center justify-center gap-1.5 rounded-full text-sm font-medium transition-colors select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus aria-busy:cursor-progress';
 
 /**
  * The header's check-in button (spec §2.4), for a logged-in member: '签到' checks in, '已签到' opens the
- * calendar. Below the `sm` width only its icon shows; the text stays its accessible name.
+ * calendar. Below the `sm` width only its icon shows; the text stays its accessible name. Until the
+ * store is ready it keeps the button's place.
  */
-export function CheckInButton({ userId, store }: CheckInButtonProps) {
+export function CheckInButton({ userId }: { userId: number }) {
+  const [store, setStore] = useState<CheckIn | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void checkIn().then((ready) => !gone && setStore(ready));
+    return () => {
+      gone = true;
+    };
+  }, []);
+  return store ? <Button userId={userId} store={store} /> : <Placeholder />;
+}
+
+const Placeholder = () => (
+  <span className="block size-full rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true" />
+);
+
+function Button({ userId, store }: { userId: number; store: CheckIn }) {
   const t = useT();
   const status = useStore(store.$status);
   const busy = useStore(store.$busy);
@@ -29,7 +41,7 @@ export function CheckInButton({ userId, store }: CheckInButtonProps) {
   useEffect(() => store.start(userId, window), [store, userId]);
 
   if (!status) {
-    return <span className="block size-full rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true" />;
+    return <Placeholder />;
   }
 
   const done = status.isCheckIn;

@@ -42,11 +42,7 @@ function useUnreadCount(userId: number | null): number {
 }
 
 /** The check-in button and its store: loaded only for a logged-in member (a visitor's page does without). */
-const checkInCode = onDemand(() =>
-  Promise.all([import('./CheckInButton.tsx'), import('../../../stores/checkin.ts').then((m) => m.checkIn())]).then(
-    ([{ CheckInButton }, store]) => ({ CheckInButton, store }),
-  ),
-);
+const checkInCode = onDemand(() => import('./CheckInButton.tsx'));
 
 /**
  * Where the check-in button goes (spec §2.4): its space is kept while its code loads, so the header does
@@ -64,7 +60,7 @@ function CheckInSlot({ userId }: { userId: number | null }) {
       data-testid="check-in-slot"
     >
       {code && userId !== null ? (
-        <code.CheckInButton userId={userId} store={code.store} />
+        <code.CheckInButton userId={userId} />
       ) : (
         <span className="block size-full rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true" />
       )}
