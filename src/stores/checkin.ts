@@ -12,6 +12,10 @@ import type { CheckInRecord, CheckInStatus, UserCheckInStatus } from '../shared/
 import type { Translate } from '../shared/i18n/index.ts';
 import { siteToday, type SiteDate } from '../shared/site-day.ts';
 import type { ApiClient } from './api-client.ts';
+import { confirmDialog } from './dialog.ts';
+import { t } from './locale.ts';
+import { $session, changeHikariPoint, updateSessionUser } from './session.ts';
+import { toast } from './toast.ts';
 
 export type CheckInContract = typeof checkinContract;
 
@@ -268,13 +272,7 @@ let browserCheckIn: CheckIn | null = null;
 /** The page's check-in store (made on first use, in the browser). */
 export async function checkIn(): Promise<CheckIn> {
   if (!browserCheckIn) {
-    const [{ api }, { t }, { toast }, { confirmDialog }, session] = await Promise.all([
-      import('./api-client.ts'),
-      import('./locale.ts'),
-      import('./toast.ts'),
-      import('./dialog.ts'),
-      import('./session.ts'),
-    ]);
+    const { api } = await import('./api-client.ts');
     browserCheckIn = createCheckIn({
       call: (endpoint, ...args) => api.call(endpoint, ...args),
       storage: typeof localStorage === 'undefined' ? null : localStorage,
@@ -282,11 +280,11 @@ export async function checkIn(): Promise<CheckIn> {
       t,
       toast: { success: (message) => void toast.success(message), error: (message) => void toast.error(message) },
       confirm: (message) => confirmDialog(message),
-      changeHikariPoint: session.changeHikariPoint,
+      changeHikariPoint,
       syncSession: ({ hikariPoint, checkInStreak }) => {
-        const current = session.$session.get();
+        const current = $session.get();
         if (current && (current.hikariPoint !== hikariPoint || current.checkInStreak !== checkInStreak)) {
-          session.updateSessionUser({ hikariPoint, checkInStreak });
+          updateSessionUser({ hikariPoint, checkInStreak });
         }
       },
     });
