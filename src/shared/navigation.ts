@@ -61,7 +61,7 @@ export const BUILT_PAGES: readonly RegExp[] = [
   /^\/reset-password$/,
   /^\/message\/system$/,
   /^\/search$/,
-  /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting))?$/,
+  /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting|setting\/points))?$/,
 ];
 
 export function isPageBuilt(path: string, built: readonly RegExp[] = BUILT_PAGES): boolean {

@@ -45,7 +45,8 @@ export async function runDemoSeed(
     let created = 0;
     for (const account of accounts) {
       if (await isNameTaken(trx, account.name)) continue;
-      const user = await createUser(trx, { ...account }, now);
+      // Members for a month already: their starting points come before the demo check-ins of the last days.
+      const user = await createUser(trx, { ...account }, new Date(now.getTime() - 30 * 86_400_000));
       if (account.banned) await trx.updateTable('users').set({ status: 'banned' }).where('id', '=', user.id).execute();
       created++;
     }
