@@ -50,7 +50,7 @@ export const header = {
   'checkIn.balance': '余额 {points} HikariPoint',
   'checkIn.makeUps': '本月补签 {used}/{limit}',
   'checkIn.makeUpCost': '下次补签消耗 {cost} HikariPoint',
-  'checkIn.makeUpHint': '点击本月之前未签到的日期即可补签',
+  'checkIn.makeUpHint': '点击本月今天以前未签到的日期即可补签',
   'checkIn.makeUpUsedUp': '本月补签次数已用完',
   'checkIn.weekday.mon': '周一',
   'checkIn.weekday.tue': '周二',
