@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckInStatus, UserCheckInStatus } from '../shared/checkin/checkin-model.ts';
 import { translator } from '../shared/i18n/catalogues.ts';
 import { ApiError } from './api-client.ts';
@@ -73,6 +73,11 @@ describe('the cached status', () => {
     const status = { isCheckIn: true, checkInStreak: 2, hikariPoint: 40 };
     expect(statusOn({ status, date: TODAY }, TODAY)).toEqual(status);
     expect(statusOn({ status, date: '2026-11-23' }, TODAY)).toEqual({ ...status, isCheckIn: false });
+    // A streak not continued yesterday is broken.
+    expect(statusOn({ status, date: '2026-11-20' }, TODAY)).toEqual({ ...status, isCheckIn: false, checkInStreak: 0 });
+    expect(statusOn({ status: { ...status, isCheckIn: false }, date: '2026-11-23' }, TODAY)).toMatchObject({
+      checkInStreak: 0,
+    });
   });
 
   it('shows the cached status of this user at once, then the server’s, and keeps it per user', async () => {
@@ -201,7 +206,7 @@ describe('the calendar and making up a day', () => {
     expect(await making).toEqual({ ok: true, points: 30 });
     expect(confirms).toEqual(['确定要补签 2026-11-20 吗？ 此操作需要消耗 30 HikariPoint']);
     expect(fake.calls.slice(3)).toEqual([
-      { method: 'POST', path: '/v2/user/check-in/make-up', body: { date: '2026-11-20' } },
+      { method: 'POST', path: '/v2/user/check-in/make-up', body: { date: '2026-11-20', cost: 30 } },
       detailCall,
       recordsCall,
     ]);
@@ -234,7 +239,16 @@ describe('the calendar and making up a day', () => {
     expect(await making).toEqual({ ok: false, message: 'HikariPoint 不足：需要 30，当前只有 10' });
     expect(toasts).toEqual([{ type: 'error', message: '补签失败: HikariPoint 不足：需要 30，当前只有 10' }]);
     expect(deltas).toEqual([]);
-    expect(fake.calls).toHaveLength(4);
+    // The month and the status are read again, as the server has them now.
+    expect(fake.calls.slice(4)).toEqual([detailCall]);
+  });
+
+  it('offers to check in when there is no cached status and the server cannot be asked', async () => {
+    const { fake, store } = setup();
+    store.start(7, null);
+    expect(store.$status.get()).toBeNull();
+    await fake.fail(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: '网络错误' }));
+    await vi.waitFor(() => expect(store.$status.get()).toMatchObject({ isCheckIn: false, checkInStreak: 0 }));
   });
 
   it('tells when the calendar could not be loaded', async () => {

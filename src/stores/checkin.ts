@@ -10,7 +10,7 @@ import { atom } from 'nanostores';
 import type { checkinContract } from '../shared/checkin/checkin.contract.ts';
 import type { CheckInRecord, CheckInStatus, UserCheckInStatus } from '../shared/checkin/checkin-model.ts';
 import type { Translate } from '../shared/i18n/index.ts';
-import { siteToday, type SiteDate } from '../shared/site-day.ts';
+import { addDays, siteDayEnd, siteToday, type SiteDate } from '../shared/site-day.ts';
 import type { ApiClient } from './api-client.ts';
 import { confirmDialog } from './dialog.ts';
 import { t } from './locale.ts';
@@ -63,7 +63,8 @@ export function parseCachedCheckIn(value: string | null): CachedCheckIn | null {
  */
 export function statusOn(cached: CachedCheckIn, today: SiteDate): UserCheckInStatus {
   if (cached.date === today) return cached.status;
-  return { ...cached.status, isCheckIn: false };
+  const alive = cached.status.isCheckIn && cached.date === addDays(today, -1);
+  return { ...cached.status, isCheckIn: false, checkInStreak: alive ? cached.status.checkInStreak : 0 };
 }
 
 /** The calendar's month: its records, and the detailed status they were read with. */
@@ -91,9 +92,6 @@ export interface CheckInDeps {
 export type CheckInOutcome = { ok: true; points: number } | { ok: false; busy?: true; message?: string };
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
-const errorCode = (error: unknown): string | null =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
-
 export function createCheckIn(deps: CheckInDeps) {
   /** The header's status; null until the cache or the server told. */
   const $status = atom<UserCheckInStatus | null>(null);
@@ -108,6 +106,8 @@ export function createCheckIn(deps: CheckInDeps) {
   let userId: number | null = null;
   // Bumped by every local change: an answer to a question asked before it is stale.
   let asked = 0;
+  // The calendar's own: only the answer to the latest load is shown.
+  let calendarAsked = 0;
 
   const store = (status: UserCheckInStatus) => {
     $status.set(status);
@@ -135,7 +135,11 @@ export function createCheckIn(deps: CheckInDeps) {
       const { data } = await deps.call(contract.userStatus, undefined, { refreshOn401: true });
       if (ask === asked && owner === userId) accept(data);
     } catch {
-      // Spec §8: a failed status fetch is logged only; the cached status stays.
+      // Spec §8: a failed status fetch is logged only; the cached status stays. With none, the button
+      // still offers to check in and the server decides.
+      if (ask === asked && owner === userId && $status.get() === null) {
+        $status.set({ isCheckIn: false, checkInStreak: 0, hikariPoint: $session.get()?.hikariPoint ?? 0 });
+      }
     }
   }
 
@@ -144,6 +148,7 @@ export function createCheckIn(deps: CheckInDeps) {
     if (userId === null) return;
     const owner = userId;
     const ask = ++asked;
+    const load = ++calendarAsked;
     $calendarLoading.set(true);
     $calendarError.set(null);
     try {
@@ -151,13 +156,13 @@ export function createCheckIn(deps: CheckInDeps) {
       const { data: detail } = await deps.call(contract.status, undefined, { refreshOn401: true });
       const month = detail.today.slice(0, 7);
       const { data: records } = await deps.call(contract.records, { query: { month } }, { refreshOn401: true });
-      if (owner !== userId) return;
+      if (owner !== userId || load !== calendarAsked) return;
       $calendar.set({ month, records, detail });
       if (ask === asked) accept(detail);
     } catch (error) {
-      if (owner === userId) $calendarError.set(errorText(error));
+      if (owner === userId && load === calendarAsked) $calendarError.set(errorText(error));
     } finally {
-      if (owner === userId) $calendarLoading.set(false);
+      if (owner === userId && load === calendarAsked) $calendarLoading.set(false);
     }
   }
 
@@ -200,7 +205,23 @@ export function createCheckIn(deps: CheckInDeps) {
       void refresh();
       const onFocus = () => void refresh();
       events?.addEventListener('focus', onFocus);
+      // At 00:00 in Shanghai yesterday's check-in stops counting for today, in an open tab too.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const untilTomorrow = () => {
+        const day = deps.today();
+        timer = setTimeout(
+          () => {
+            const shown = $status.get();
+            if (shown && userId === id) $status.set(statusOn({ status: shown, date: day }, deps.today()));
+            void refresh();
+            untilTomorrow();
+          },
+          Math.max(1000, siteDayEnd(day).getTime() - Date.now() + 1000),
+        );
+      };
+      untilTomorrow();
       return () => {
+        clearTimeout(timer);
         events?.removeEventListener('focus', onFocus);
         if (userId === id) userId = null;
         asked += 1;
@@ -227,8 +248,9 @@ export function createCheckIn(deps: CheckInDeps) {
         } catch (error) {
           const message = errorText(error);
           deps.toast.error(deps.t('checkIn.failed', { message }));
-          // Checked in already (another tab): the button follows the server.
-          if (errorCode(error) === 'ALREADY_CHECKED_IN') void refresh();
+          // Checked in already (another tab), or an answer lost on the way (the check-in may have gone
+          // through): the button follows the server.
+          void refresh();
           return { ok: false, message };
         }
       }),
@@ -248,7 +270,9 @@ export function createCheckIn(deps: CheckInDeps) {
         if (!confirmed) return { ok: false };
         try {
           const contract = loaded ?? (await loadCheckInContract());
-          const { data } = await deps.call(contract.makeUp, { body: { date } }, { refreshOn401: true });
+          // The cost the member confirmed: if another tab changed it meanwhile, the server refuses.
+          const body = { date, cost: calendar.detail.makeUpCost };
+          const { data } = await deps.call(contract.makeUp, { body }, { refreshOn401: true });
           asked += 1;
           deps.changeHikariPoint(-data.points);
           const before = $status.get();
@@ -259,6 +283,9 @@ export function createCheckIn(deps: CheckInDeps) {
         } catch (error) {
           const message = errorText(error);
           deps.toast.error(deps.t('checkIn.makeUpFailed', { message }));
+          // The cost, the day or the balance changed, or the answer was lost after the make-up went through:
+          // show the month and the status as the server has them.
+          void loadCalendar();
           return { ok: false, message };
         }
       }),

@@ -198,8 +198,8 @@ describe('check-in API', () => {
 
   it('turns the day at 00:00 in Shanghai, not at midnight UTC, and keeps the streak', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const who = await member();
     at('2026-11-24T15:59:59.000Z'); // 23:59:59 on the 24th in Shanghai
+    const who = await member();
     expect(data((await checkInCall(who)).body).points).toBeGreaterThan(0);
     expectFailure(await checkInCall(who), 409, 'ALREADY_CHECKED_IN');
     at('2026-11-24T16:00:00.000Z'); // 00:00 on the 25th
@@ -227,7 +227,18 @@ describe('check-in API', () => {
     expect(first.body).toMatchObject({ success: true, message: '补签成功' });
     expect(data(first.body)).toEqual({ points: 30 });
     expect((await status(who)).makeUpCost).toBe(60);
-    expect(data((await makeUpCall(who, '2026-11-05')).body)).toEqual({ points: 60 });
+    const confirmed = await call<CheckInResult>(app, 'POST', '/v2/user/check-in/make-up', await token(who), {
+      date: '2026-11-05',
+      cost: 60,
+    });
+    expect(data(confirmed.body)).toEqual({ points: 60 });
+    // A cost confirmed in another tab before that tab's make-up is refused, not charged.
+    const stale = await call(app, 'POST', '/v2/user/check-in/make-up', await token(who), {
+      date: '2026-11-09',
+      cost: 60,
+    });
+    expectFailure(stale, 409, 'MAKE_UP_COST_CHANGED');
+    expect(failureMessage(stale)).toBe('补签费用已变为 90 HikariPoint，请重新确认');
     expect(data((await makeUpCall(who, '2026-11-07')).body)).toEqual({ points: 90 });
     const before = await stored(who);
     expect(before.balance).toBe(20);
@@ -285,11 +296,18 @@ describe('check-in API', () => {
       'VALIDATION_FAILED',
     );
     expectFailure(await call(app, 'POST', '/v2/user/check-in', await token(who), { any: 1 }), 400, 'VALIDATION_FAILED');
-    expectFailure(
-      await call(app, 'GET', '/v2/user/check-in/records?month=2026-13', await token(who)),
-      400,
-      'VALIDATION_FAILED',
-    );
+    for (const month of ['2026-13', '0050-01', '2026-1', '2026-11-01', '%00'])
+      expectFailure(
+        await call(app, 'GET', `/v2/user/check-in/records?month=${month}`, await token(who)),
+        400,
+        'VALIDATION_FAILED',
+      );
+    for (const cost of ['30', 0, -30, 1.5, 10_000_000])
+      expectFailure(
+        await call(app, 'POST', '/v2/user/check-in/make-up', await token(who), { date: '2026-11-10', cost }),
+        400,
+        'VALIDATION_FAILED',
+      );
     expect(await stored(who)).toEqual(snapshot);
     // Visitors are asked to log in.
     for (const [method, path] of [

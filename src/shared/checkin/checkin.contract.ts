@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { as, endpoint } from '../contract.ts';
 import { messageRef } from '../i18n/index.ts';
+import { bodyInt } from '../input-rules.ts';
 import { isSiteDate } from '../site-day.ts';
 import type { CheckInRecord, CheckInResult, CheckInStatus, UserCheckInStatus } from './checkin-model.ts';
 
@@ -8,6 +9,11 @@ import type { CheckInRecord, CheckInResult, CheckInStatus, UserCheckInStatus } f
 const emptyBody = z.strictObject({});
 
 const makeUpBody = z.strictObject({
+  /**
+   * The cost the member confirmed (the status's makeUpCost). When given and the cost changed meanwhile
+   * (another tab made a day up), the make-up is refused with MAKE_UP_COST_CHANGED and charges nothing.
+   */
+  cost: bodyInt({ min: 1, max: 1_000_000, label: 'validation.label.makeUpCost' }).optional(),
   date: z
     .string({ error: messageRef('server.checkIn.dateInvalid') })
     .max(10, { error: messageRef('server.checkIn.dateInvalid') })
@@ -19,6 +25,9 @@ const recordsQuery = z.object({
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messageRef('server.checkIn.monthInvalid') })
+    .refine((month) => isSiteDate(`${month}-01`) && month >= '1970-01', {
+      error: messageRef('server.checkIn.monthInvalid'),
+    })
     .optional(),
 });
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { CALENDAR_WEEKDAYS, calendarCells, type CalendarCell } from '../../../shared/checkin/calendar.ts';
 import type { CheckIn } from '../../../stores/checkin.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -63,6 +63,8 @@ function Day({ cell, onMakeUp, busy }: { cell: CalendarCell; onMakeUp: (date: st
   return (
     <span
       className={dayClass(cell)}
+      // Focus lands here after a make-up replaces the button the member pressed.
+      tabIndex={-1}
       data-date={cell.date}
       data-state={cell.state}
       data-today={cell.isToday || undefined}
@@ -125,6 +127,12 @@ export function CheckInCalendar({ open, onClose, store, historyHref }: CheckInCa
     if (open) void store.loadCalendar();
   }, [open, store]);
 
+  const grid = useRef<HTMLTableElement>(null);
+  // The pressed day becomes text after a make-up: focus goes to it rather than to nowhere.
+  const makeUp = async (date: string) => {
+    const outcome = await store.makeUp(date);
+    if (outcome.ok) grid.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus();
+  };
   const cells = useMemo(() => (data ? calendarCells(data.month, data.records, data.detail.today) : []), [data]);
   const streak = data?.detail.checkInStreak ?? status?.checkInStreak ?? 0;
   const detail = data?.detail;
@@ -155,6 +163,7 @@ export function CheckInCalendar({ open, onClose, store, historyHref }: CheckInCa
               </span>
             </div>
             <table
+              ref={grid}
               className="w-full table-fixed border-separate border-spacing-y-1"
               aria-busy={loading || busy || undefined}
             >
@@ -185,7 +194,7 @@ export function CheckInCalendar({ open, onClose, store, historyHref }: CheckInCa
                         <Day
                           cell={usedUp ? { ...cell, canMakeUp: false } : cell}
                           busy={busy}
-                          onMakeUp={(date) => void store.makeUp(date)}
+                          onMakeUp={(date) => void makeUp(date)}
                         />
                       </td>
                     ))}

@@ -11,7 +11,7 @@ export function checkinRoutes(ctx: AppContext) {
       return { data: { points }, message: 'server.checkIn.done' };
     },
     makeUp: async (_c, { body, user }) => {
-      const { points } = await makeUp(ctx.db, user.id, body.date);
+      const { points } = await makeUp(ctx.db, user.id, body.date, new Date(), body.cost);
       return { data: { points }, message: 'server.checkIn.madeUp' };
     },
     status: async (_c, { user }) => ({ data: await checkInStatus(ctx.db, user.id) }),

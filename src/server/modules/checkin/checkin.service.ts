@@ -43,13 +43,17 @@ interface StreakState {
   check_in_streak_end: string | null;
 }
 
-/** The member's row for an update in this transaction: locked on PostgreSQL until it ends. */
+/**
+ * The member's row for an update in this transaction: locked on PostgreSQL until it ends. FOR NO KEY
+ * UPDATE, the lock the UPDATE itself takes: it does not wait for the key-share lock a check-in's insert
+ * holds on the row (its foreign key), so a check-in and a make-up of one member cannot deadlock.
+ */
 async function lockMember(trx: Db, userId: string): Promise<StreakState> {
   const query = trx
     .selectFrom('users')
     .select(['hikari_point', 'check_in_streak', 'longest_check_in_streak', 'check_in_streak_end'])
     .where('id', '=', userId);
-  const row = await (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  const row = await (dialectOf(trx) === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!row) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
   return {
     hikari_point: Number(row.hikari_point),
@@ -159,6 +163,7 @@ export async function makeUp(
   userId: string,
   date: SiteDate,
   now = new Date(),
+  confirmedCost?: number,
 ): Promise<{ points: number; balance: number; streak: number }> {
   const today = siteToday(now);
   if (date >= today) throw notAllowed('server.checkIn.makeUpNotPast');
@@ -174,14 +179,21 @@ export async function makeUp(
       );
     }
     const cost = makeUpCost(made);
+    if (confirmedCost !== undefined && confirmedCost !== cost) {
+      throw new HttpError(409, 'MAKE_UP_COST_CHANGED', messageRef('server.checkIn.costChanged', { cost }));
+    }
     if (await checkedInOn(trx, userId, date))
       throw new HttpError(409, 'ALREADY_CHECKED_IN', 'server.checkIn.makeUpRecorded');
     if (state.hikari_point < cost) throw notEnoughPoints(cost, state.hikari_point);
 
-    await trx
+    // A check-in of that day still in flight (it was today a moment ago) may commit first: no row, no charge.
+    const inserted = await trx
       .insertInto('check_in')
       .values({ user_id: userId, date, is_make_up: 1, points: cost, created_at: now.toISOString() })
-      .execute();
+      .onConflict((oc) => oc.columns(['user_id', 'date']).doNothing())
+      .returning('date')
+      .executeTakeFirst();
+    if (!inserted) throw new HttpError(409, 'ALREADY_CHECKED_IN', 'server.checkIn.makeUpRecorded');
     const before = await runBefore(trx, userId, date);
     const after = await runAfter(trx, userId, date, today);
     const run = before + 1 + after;

@@ -115,6 +115,7 @@ export const server: AreaMessages<typeof reference> = {
   'server.checkIn.makeUpRecorded': 'That day already has a check-in',
   'server.checkIn.makeUpLimit': 'You have used this month’s make-ups (at most {max} a month)',
   'server.checkIn.notEnoughPoints': 'Not enough HikariPoint: {cost} needed, you have {balance}',
+  'server.checkIn.costChanged': 'The make-up now costs {cost} HikariPoint; please confirm again',
   'server.follow.self': "You can't follow yourself",
   'server.follow.followed': 'Followed',
   'server.follow.unfollowed': 'Unfollowed',

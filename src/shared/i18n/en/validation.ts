@@ -10,6 +10,7 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.label.signature': 'Signature',
   'validation.label.tag': 'Tag',
   'validation.label.year': 'Year',
+  'validation.label.makeUpCost': 'make-up cost',
   'validation.label.page': 'Page',
   'validation.label.pageSize': 'Page size',
   'validation.label.keyword': 'Keyword',

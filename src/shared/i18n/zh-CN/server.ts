@@ -107,6 +107,7 @@ export const server = {
   'server.checkIn.makeUpRecorded': '这一天已经有签到记录了',
   'server.checkIn.makeUpLimit': '本月的补签次数已用完（每月最多 {max} 次）',
   'server.checkIn.notEnoughPoints': 'HikariPoint 不足：需要 {cost}，当前只有 {balance}',
+  'server.checkIn.costChanged': '补签费用已变为 {cost} HikariPoint，请重新确认',
   'server.follow.self': '不能关注自己',
   'server.follow.followed': '关注成功',
   'server.follow.unfollowed': '已取消关注',

@@ -9,6 +9,7 @@ export const validation = {
   'validation.label.signature': '签名',
   'validation.label.tag': '标签',
   'validation.label.year': '年份',
+  'validation.label.makeUpCost': '补签费用',
   'validation.label.page': '页码',
   'validation.label.pageSize': '每页数量',
   'validation.label.keyword': '关键词',
