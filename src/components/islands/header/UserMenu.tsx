@@ -79,7 +79,7 @@ export function NotificationBell({ unreadCount = 0, isBuilt = isPageBuilt }: Not
         <span
           aria-hidden="true"
           data-testid="header-bell-badge"
-          className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-rose-500 px-1 text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-white dark:ring-zinc-900"
+          className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-rose-600 px-1 text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-white dark:ring-zinc-900"
         >
           {badge}
         </span>
