@@ -28,6 +28,7 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   search: 'Search',
   checkin: 'Daily check-in',
   points: 'HikariPoint',
+  chat: 'Private messages',
 };
 
 const LOGIN: Record<AuthMode, string> = {

@@ -66,6 +66,8 @@ export const ERROR_CODES = [
   'MAKE_UP_LIMIT',
   'MAKE_UP_COST_CHANGED',
   'INSUFFICIENT_POINTS',
+  'CHAT_SELF',
+  'CHAT_BLOCKED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

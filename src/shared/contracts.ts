@@ -1,6 +1,7 @@
 import { authContract } from './auth/auth.contract.ts';
 import { checkinContract } from './checkin/checkin.contract.ts';
 import { pointsContract } from './checkin/points.contract.ts';
+import { chatContract } from './chat/chat.contract.ts';
 import { catalogueContract } from './catalogue/catalogue.contract.ts';
 import { commentsContract } from './comments/comments.contract.ts';
 import { communityContract } from './community/community.contract.ts';
@@ -33,6 +34,7 @@ export const apiContracts = {
   search: searchContract,
   checkin: checkinContract,
   points: pointsContract,
+  chat: chatContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

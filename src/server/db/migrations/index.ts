@@ -15,6 +15,7 @@ import * as m20261127_0002 from './20261127-0002-space.ts';
 import * as m20261127_0003 from './20261127-0003-user-comments.ts';
 import * as m20261128_0001 from './20261128-0001-search.ts';
 import * as m20261129_0001 from './20261129-0001-points.ts';
+import * as m20261130_0001 from './20261130-0001-private-messages.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261127-0003-user-comments': m20261127_0003,
   '20261128-0001-search': m20261128_0001,
   '20261129-0001-points': m20261129_0001,
+  '20261130-0001-private-messages': m20261130_0001,
 };

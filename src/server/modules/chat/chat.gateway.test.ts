@@ -10,6 +10,7 @@ import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 
 const identity = (userId: string, sessionId: string | null = null): ChatIdentity => ({
   userId,
+  publicId: 1,
   sessionId,
   issuedAt: Date.now(),
   expiresAt: Date.now() + 3600_000,

@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/errors.ts';
 import type { SessionEvents, SessionRevokedEvent } from '../auth/auth.events.ts';
 import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 import { refuseUpgrade } from '../../http/upgrade.ts';
+import { requestLocale, type Locale } from '../../../shared/i18n/index.ts';
 
 export const CHAT_PATH = '/ws/chat';
 
@@ -60,6 +61,20 @@ export const CHAT_CLOSE = {
 
 type Close = (typeof CHAT_CLOSE)[keyof typeof CHAT_CLOSE];
 
+/** An open socket as a frame handler sees it. */
+export interface ChatSocket {
+  identity: ChatIdentity;
+  /** Names this socket (unique across processes when `socketKey` is given). */
+  key: string;
+  /** The language of the page that opened it (its locale cookie), for the texts of error frames. */
+  locale: Locale;
+  /** Sends a server frame to this socket (dropped when it is no longer open). */
+  send: (frame: object) => void;
+}
+
+/** A parsed client frame other than `ping`: a JSON object with a string `type`. */
+export type ClientFrame = { type: string } & Record<string, unknown>;
+
 export interface ChatGatewayDeps {
   logger: Logger;
   /** Browsers must send this Origin (PUBLIC_ORIGIN); clients without an Origin header are not browsers. */
@@ -69,6 +84,14 @@ export interface ChatGatewayDeps {
   /** The periodic re-check: in order, why each socket must close, or null. */
   findEnded: (identities: readonly ChatIdentity[]) => Promise<(SessionEnd | null)[]>;
   events: SessionEvents;
+  /** Handles a client frame other than `ping` (its errors are logged, never thrown at the socket). */
+  onFrame?: (frame: ClientFrame, socket: ChatSocket) => void | Promise<void>;
+  /** An account's first socket in this process opened, or its last one closed. */
+  onPresence?: (identity: ChatIdentity, online: boolean) => void;
+  /** A socket was accepted (after the presence of its account was told). */
+  onOpen?: (socket: ChatSocket) => void;
+  /** A name for each new socket. */
+  socketKey?: () => string;
   now?: () => number;
   limits?: Partial<ChatLimits>;
 }
@@ -77,12 +100,21 @@ export interface ChatGateway {
   handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
   /** Open sockets, for the health of the process. */
   readonly size: number;
+  /**
+   * Sends a frame to every open socket of an account in this process (but the one named `except`);
+   * answers how many got it.
+   */
+  deliver: (userId: string, frame: object, except?: string) => number;
+  /** Sends a frame to every open socket in this process. */
+  broadcast: (frame: object) => void;
   /** Closes every open socket with 1001 (going away). */
   close: () => Promise<void>;
 }
 
 interface Connection {
   identity: ChatIdentity;
+  key: string;
+  locale: Locale;
   /** Answered the last ping, or sent something since. */
   alive: boolean;
   frames: number;
@@ -98,17 +130,26 @@ function sameOrigin(origin: string, expected: string): boolean {
   }
 }
 
-/** `{type:'ping'}` is the only client frame handled so far; any frame shows the client is alive. */
-function frameType(data: RawData): string | null {
+/** A text frame's JSON object with a string `type`, or null. */
+function parseFrame(data: RawData): ClientFrame | null {
   try {
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    const text = bytes.toString('utf8');
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && 'type' in value && typeof value.type === 'string' ? value.type : null;
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      'type' in value &&
+      typeof value.type === 'string'
+      ? (value as ClientFrame)
+      : null;
   } catch {
     return null;
   }
 }
+
+const send = (ws: WebSocket, frame: object) => {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+};
 
 /**
  * The WebSocket entry for private chat (spec §7). An upgrade is accepted only on CHAT_PATH, from our
@@ -130,6 +171,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   const connections = new Map<WebSocket, Connection>();
   const byUser = new Map<string, Set<WebSocket>>();
   let pending = 0;
+  let socketCount = 0;
   let closing = false;
   let checking = false;
 
@@ -145,8 +187,18 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     connections.delete(ws);
     const mine = byUser.get(conn.identity.userId);
     mine?.delete(ws);
-    if (mine?.size === 0) byUser.delete(conn.identity.userId);
+    if (mine?.size === 0) {
+      byUser.delete(conn.identity.userId);
+      deps.onPresence?.(conn.identity, false);
+    }
   }
+
+  const socketOf = (ws: WebSocket, conn: Connection): ChatSocket => ({
+    identity: conn.identity,
+    key: conn.key,
+    locale: conn.locale,
+    send: (out) => send(ws, out),
+  });
 
   function onMessage(ws: WebSocket, conn: Connection, data: RawData, isBinary: boolean): void {
     conn.alive = true;
@@ -157,11 +209,19 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     }
     if (++conn.frames > limits.framesPerWindow) return end(ws, CHAT_CLOSE.flood);
     if (isBinary) return end(ws, CHAT_CLOSE.binary);
-    const type = frameType(data);
-    if (type !== 'ping') log.debug({ userId: conn.identity.userId, type }, 'chat frame not handled');
+    const frame = parseFrame(data);
+    if (frame?.type === 'ping') return;
+    if (!frame || !deps.onFrame) {
+      log.debug({ userId: conn.identity.userId, type: frame?.type ?? null }, 'chat frame not handled');
+      return;
+    }
+    const socket = socketOf(ws, conn);
+    Promise.resolve()
+      .then(() => deps.onFrame?.(frame, socket))
+      .catch((error: unknown) => log.error({ err: error, userId: conn.identity.userId }, 'chat frame failed'));
   }
 
-  function accept(ws: WebSocket, identity: ChatIdentity): void {
+  function accept(ws: WebSocket, identity: ChatIdentity, locale: Locale): void {
     // Receiver errors (oversized frame, invalid UTF-8, bad opcode) close the socket with 1009/1007/1002
     // on their own; without a listener they would be thrown and end the process.
     ws.on('error', (error) => log.info({ err: error, userId: identity.userId }, 'chat socket error'));
@@ -171,11 +231,14 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       log.info({ userId: identity.userId, open: mine.size }, 'chat connection refused: too many');
       return end(ws, CHAT_CLOSE.tooManyConnections);
     }
+    const first = mine.size === 0;
     byUser.set(identity.userId, mine.add(ws));
     // setTimeout holds at most ~24.8 days; tokens live an hour.
     const untilExpiry = Math.min(Math.max(0, identity.expiresAt - now()), 2 ** 31 - 1);
     const conn: Connection = {
       identity,
+      key: deps.socketKey?.() ?? String(++socketCount),
+      locale,
       alive: true,
       frames: 0,
       windowStart: now(),
@@ -185,6 +248,8 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     ws.on('close', () => forget(ws));
     ws.on('pong', () => (conn.alive = true));
     ws.on('message', (data, isBinary) => onMessage(ws, conn, data, isBinary));
+    if (first) deps.onPresence?.(identity, true);
+    deps.onOpen?.(socketOf(ws, conn));
   }
 
   function onRevoked(event: SessionRevokedEvent): void {
@@ -272,7 +337,8 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
           (identity) => {
             if (socket.destroyed) return;
             if (closing) return refuseUpgrade(socket, 503);
-            wss.handleUpgrade(req, socket, head, (ws) => accept(ws, identity));
+            const locale = requestLocale(req.headers.cookie);
+            wss.handleUpgrade(req, socket, head, (ws) => accept(ws, identity, locale));
           },
           (error: unknown) => {
             const status =
@@ -290,6 +356,17 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     },
     get size() {
       return connections.size;
+    },
+    deliver(userId, frame, except) {
+      const mine = [...(byUser.get(userId) ?? [])].filter(
+        (ws) => ws.readyState === ws.OPEN && (except === undefined || connections.get(ws)?.key !== except),
+      );
+      for (const ws of mine) send(ws, frame);
+      return mine.length;
+    },
+    broadcast(frame) {
+      const text = JSON.stringify(frame);
+      for (const ws of connections.keys()) if (ws.readyState === ws.OPEN) ws.send(text);
     },
     async close() {
       closing = true;

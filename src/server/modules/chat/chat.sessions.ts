@@ -5,6 +5,8 @@ import { authenticate } from '../auth/sessions.service.ts';
 /** Who an open chat socket belongs to, taken from the access token it was opened with. */
 export interface ChatIdentity {
   userId: string;
+  /** The account's public numeric userId (what frames name members by). */
+  publicId: number;
   /** The login (refresh-token family) of the token; null for tokens issued without one. */
   sessionId: string | null;
   /** Token issue and expiry times, in milliseconds. */
@@ -33,6 +35,7 @@ export async function authenticateChat(deps: { db: Db; secret: string }, token: 
   }
   return {
     userId: user.id,
+    publicId: user.user_id,
     sessionId: access.sid ?? null,
     issuedAt: access.iat * 1000,
     expiresAt: access.exp * 1000,

@@ -1,22 +1,48 @@
+import { randomBytes } from 'node:crypto';
 import { busSessionEvents } from '../auth/auth.events.ts';
 import { defineModule, type ServerModule } from '../module.ts';
-import { CHAT_PATH, createChatGateway, type ChatLimits } from './chat.gateway.ts';
+import { createChatMessaging } from './chat.frames.ts';
+import { createChatPresence } from './chat.presence.ts';
+import { CHAT_PATH, createChatGateway, type ChatGateway, type ChatLimits } from './chat.gateway.ts';
+import { chatRoutes } from './chat.routes.ts';
 import { authenticateChat, findEndedSessions } from './chat.sessions.ts';
 
 /** The chat module with other socket limits (tests shorten the heartbeat). */
 export function createChatModule(limits: Partial<ChatLimits> = {}): ServerModule {
   return defineModule({
     name: 'chat',
+    api: chatRoutes,
     sockets(ctx) {
-      const gateway = createChatGateway({
+      // The gateway hands message frames to the messaging, which delivers through the bus back to it.
+      let gateway: ChatGateway | null = null;
+      const theGateway = () => {
+        if (!gateway) throw new Error('chat gateway not created');
+        return gateway;
+      };
+      const processKey = randomBytes(6).toString('hex');
+      const messaging = createChatMessaging(ctx, theGateway, processKey);
+      const presence = createChatPresence(ctx, theGateway, processKey);
+      const unsubscribe = ctx.bus.subscribe('chat.message', (delivery) => messaging.onDelivery(delivery));
+      gateway = createChatGateway({
         logger: ctx.logger,
         publicOrigin: ctx.config.publicOrigin,
         authenticate: (token) => authenticateChat({ db: ctx.db, secret: ctx.config.jwtSecret }, token),
         findEnded: (identities) => findEndedSessions(ctx.db, identities),
         events: busSessionEvents(ctx),
+        onFrame: (frame, socket) => messaging.onFrame(frame, socket),
+        onPresence: presence.onPresence,
+        onOpen: presence.onOpen,
+        socketKey: messaging.socketKey,
         limits,
       });
-      return [{ path: CHAT_PATH, handleUpgrade: gateway.handleUpgrade, close: gateway.close }];
+      const open = gateway;
+      const close = async () => {
+        unsubscribe();
+        messaging.close();
+        presence.close();
+        await open.close();
+      };
+      return [{ path: CHAT_PATH, handleUpgrade: open.handleUpgrade, close }];
     },
   });
 }

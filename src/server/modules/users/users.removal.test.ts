@@ -7,6 +7,9 @@ import { reportLink } from '../catalogue/downloads.service.ts';
 import { addFavorite } from '../catalogue/favorites.service.ts';
 import { saveRating } from '../catalogue/ratings.service.ts';
 import { createUser } from './users.service.ts';
+import { checkIn } from '../checkin/checkin.service.ts';
+import { sendMessage, setBlocked } from '../chat/chat.messages.ts';
+import { changePoints } from '../points/points.service.ts';
 import { USER_REFERENCES, findUserForRemoval, removeUser } from './users.removal.ts';
 import { appTargets } from '../index.ts';
 
@@ -131,6 +134,14 @@ describe('removing a user', () => {
       .insertInto('emoji_set')
       .values({ id: 1, name: 'leaving-set', position: 0, created_by: ids.a, created_at: at, updated_at: at })
       .execute();
+    // Points, a check-in, messages both ways and a block: all go with the account.
+    await changePoints(db, { userId: ids.a, amount: 50, reason: 'grant' });
+    await checkIn(db, ids.a);
+    const userIdOf = async (id: string) =>
+      (await db.selectFrom('users').select('user_id').where('id', '=', id).executeTakeFirstOrThrow()).user_id;
+    await sendMessage(db, ids.a, { receiverId: await userIdOf(ids.b), content: 'bye' });
+    await sendMessage(db, ids.b, { receiverId: await userIdOf(ids.a), content: 'see you' });
+    await setBlocked(db, ids.b, await userIdOf(ids.a), true);
   });
   afterAll(async () => t.destroy());
 
@@ -172,22 +183,22 @@ describe('removing a user', () => {
       { id: 2, reports: 0 },
     ]);
 
-    const byUserId = Object.entries(USER_REFERENCES)
-      .filter(([table, how]) => how !== 'set null' && table !== 'user_follow')
-      .map(([table]) => table as Exclude<keyof typeof USER_REFERENCES, 'emoji_set' | 'user_follow'>);
-    const follows = await t.db
-      .selectFrom('user_follow')
-      .select(sql<number>`count(*)`.as('n'))
-      .where((eb) => eb.or([eb('follower_id', '=', ids.a), eb('followee_id', '=', ids.a)]))
-      .executeTakeFirstOrThrow();
-    expect(Number(follows.n), 'user_follow').toBe(0);
-    for (const table of byUserId) {
-      const left = await t.db
-        .selectFrom(table)
-        .select(sql<number>`count(*)`.as('n'))
-        .where('user_id', '=', ids.a)
-        .executeTakeFirstOrThrow();
-      expect(Number(left.n), table).toBe(0);
+    // Nothing anywhere still names the account.
+    const a = ids.a;
+    const naming: [string, ReturnType<typeof sql>][] = [
+      ['private_message', sql`sender_id = ${a} or receiver_id = ${a}`],
+      ['chat_contact', sql`contact_id = ${a}`],
+      ['chat_block', sql`blocked_id = ${a}`],
+      ['user_follow', sql`follower_id = ${a} or followee_id = ${a}`],
+      ...Object.entries(USER_REFERENCES)
+        .filter(([table, how]) => how !== 'set null' && table !== 'user_follow' && table !== 'private_message')
+        .map(([table]): [string, ReturnType<typeof sql>] => [table, sql`user_id = ${a}`]),
+    ];
+    for (const [table, where] of naming) {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(
+        t.db,
+      );
+      expect(Number(rows[0]?.n), table).toBe(0);
     }
     expect(await t.db.selectFrom('users').select('id').where('id', '=', ids.a).executeTakeFirst()).toBeUndefined();
     // What others use outlives its creator.

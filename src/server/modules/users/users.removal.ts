@@ -53,6 +53,10 @@ export const USER_REFERENCES = {
   // A member's HikariPoint ledger and check-ins are theirs alone: they go with the account.
   point_ledger: 'cascade',
   check_in: 'cascade',
+  // Private messages go with either member; so do their contact rows and blocks.
+  private_message: 'cascade',
+  chat_contact: 'cascade',
+  chat_block: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */

@@ -11,6 +11,8 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.label.tag': 'Tag',
   'validation.label.year': 'Year',
   'validation.label.makeUpCost': 'make-up cost',
+  'validation.label.chatMessage': 'Message',
+  'validation.label.clientId': 'message id',
   'validation.label.page': 'Page',
   'validation.label.pageSize': 'Page size',
   'validation.label.keyword': 'Keyword',

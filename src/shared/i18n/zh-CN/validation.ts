@@ -10,6 +10,8 @@ export const validation = {
   'validation.label.tag': '标签',
   'validation.label.year': '年份',
   'validation.label.makeUpCost': '补签费用',
+  'validation.label.chatMessage': '消息',
+  'validation.label.clientId': '消息编号',
   'validation.label.page': '页码',
   'validation.label.pageSize': '每页数量',
   'validation.label.keyword': '关键词',

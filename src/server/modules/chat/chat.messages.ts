@@ -1,0 +1,311 @@
+import { sql } from 'kysely';
+import type { ChatHistory, ContactEntry, ContactList, PrivateMessage } from '../../../shared/chat/chat-model.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/db-errors.ts';
+import { nextId } from '../../db/ids.ts';
+import { pageInfo, type PageRequest } from '../../db/paginate.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { PrivateMessageTable } from './chat.tables.ts';
+
+/**
+ * Private messages, contacts and blocks (issue 16). A message is written with both members' contact
+ * rows in one transaction before anyone is told it was sent; a retried send with the same client id
+ * finds the stored message instead of writing a second one.
+ */
+
+/** The conversation of two accounts: their ids, smaller first. */
+export const pairKey = (a: string, b: string): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+interface Member {
+  id: string;
+  user_id: number;
+  name: string;
+  avatar: string;
+  status: string;
+}
+
+/** A member by the public numeric userId; 404 when there is none. */
+export async function memberByUserId(db: Db, userId: number): Promise<Member> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'user_id', 'name', 'avatar', 'status'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
+  return row;
+}
+
+async function memberById(db: Db, id: string): Promise<Member> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'user_id', 'name', 'avatar', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
+  return row;
+}
+
+function toMessage(row: PrivateMessageTable, userIds: ReadonlyMap<string, number>): PrivateMessage {
+  return {
+    _id: String(row.id),
+    senderId: userIds.get(row.sender_id) ?? 0,
+    receiverId: userIds.get(row.receiver_id) ?? 0,
+    content: row.content,
+    sentAt: row.sent_at,
+    isRead: row.read_at !== null,
+    readAt: row.read_at,
+    isDelivered: row.delivered_at !== null,
+    clientId: row.client_id,
+  };
+}
+
+/** Whether `owner` blocked `other`. */
+export async function hasBlocked(db: Db, owner: string, other: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_block')
+    .select('blocked_id')
+    .where('user_id', '=', owner)
+    .where('blocked_id', '=', other)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface SendInput {
+  /** The receiver's public numeric userId. */
+  receiverId: number;
+  /** Already checked: trimmed, not empty, at most 500 characters, no control characters. */
+  content: string;
+  clientId?: string;
+}
+
+export interface Sent {
+  message: PrivateMessage;
+  /** The receiver's account id (for delivery). */
+  receiverAccountId: string;
+  /** A retry of a message already stored: nothing new was written. */
+  duplicate: boolean;
+}
+
+async function storedByClientId(db: Db, sender: Member, receiver: Member, clientId: string): Promise<Sent | null> {
+  const row = await db
+    .selectFrom('private_message')
+    .selectAll()
+    .where('sender_id', '=', sender.id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const ids = new Map([
+    [sender.id, sender.user_id],
+    [receiver.id, receiver.user_id],
+  ]);
+  return { message: toMessage(row, ids), receiverAccountId: receiver.id, duplicate: true };
+}
+
+/**
+ * Stores a message from `senderAccountId` and updates both contact rows, in one transaction. Refused:
+ * oneself (400 CHAT_SELF), an unknown member (404), a banned one (403 USER_BANNED), one who blocked
+ * the sender (403 CHAT_BLOCKED).
+ */
+export async function sendMessage(db: Db, senderAccountId: string, input: SendInput, now = new Date()): Promise<Sent> {
+  const sender = await memberById(db, senderAccountId);
+  const receiver = await memberByUserId(db, input.receiverId);
+  if (receiver.id === sender.id) throw new HttpError(400, 'CHAT_SELF', 'server.chat.self');
+  if (receiver.status === 'banned') throw new HttpError(403, 'USER_BANNED', 'server.chat.receiverBanned');
+  if (await hasBlocked(db, receiver.id, sender.id)) throw new HttpError(403, 'CHAT_BLOCKED', 'server.chat.blocked');
+  const clientId = input.clientId ?? null;
+  if (clientId) {
+    const earlier = await storedByClientId(db, sender, receiver, clientId);
+    if (earlier) return earlier;
+  }
+  const at = now.toISOString();
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      const id = await nextId(trx, 'private_message_id');
+      const values: PrivateMessageTable = {
+        id,
+        pair_key: pairKey(sender.id, receiver.id),
+        sender_id: sender.id,
+        receiver_id: receiver.id,
+        content: input.content,
+        client_id: clientId,
+        sent_at: at,
+        delivered_at: null,
+        read_at: null,
+      };
+      await trx.insertInto('private_message').values(values).execute();
+      const contact = (owner: string, other: string, unread: number) =>
+        trx
+          .insertInto('chat_contact')
+          .values({
+            user_id: owner,
+            contact_id: other,
+            unread_count: unread,
+            last_message_id: id,
+            last_message_at: at,
+            created_at: at,
+          })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'contact_id']).doUpdateSet({
+              last_message_id: id,
+              last_message_at: at,
+              unread_count: sql<number>`${sql.ref('chat_contact.unread_count')} + ${sql.lit(unread)}`,
+            }),
+          )
+          .execute();
+      await contact(sender.id, receiver.id, 0);
+      await contact(receiver.id, sender.id, 1);
+      return values;
+    });
+    const ids = new Map([
+      [sender.id, sender.user_id],
+      [receiver.id, receiver.user_id],
+    ]);
+    return { message: toMessage(row, ids), receiverAccountId: receiver.id, duplicate: false };
+  } catch (error) {
+    // The same retry twice at once: the other one stored it.
+    if (clientId && isUniqueViolation(error)) {
+      const earlier = await storedByClientId(db, sender, receiver, clientId);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A page of the conversation of the viewer with a member, oldest first. With `before` (a message
+ * `_id`), the `limit` messages before it: pages stay put while new messages arrive. Without it, page
+ * `page` counted from the newest.
+ */
+export async function chatHistory(
+  db: Db,
+  viewerAccountId: string,
+  partnerUserId: number,
+  request: PageRequest & { before?: number },
+): Promise<ChatHistory> {
+  const [viewer, partner] = await Promise.all([memberById(db, viewerAccountId), memberByUserId(db, partnerUserId)]);
+  if (viewer.id === partner.id) throw new HttpError(400, 'CHAT_SELF', 'server.chat.self');
+  const conversation = db.selectFrom('private_message').where('pair_key', '=', pairKey(viewer.id, partner.id));
+  let rows = conversation
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(request.limit + 1);
+  rows =
+    request.before === undefined
+      ? rows.offset((request.page - 1) * request.limit)
+      : rows.where('id', '<', request.before);
+  const [found, counted] = await Promise.all([
+    rows.execute(),
+    conversation.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = new Map([
+    [viewer.id, viewer.user_id],
+    [partner.id, partner.user_id],
+  ]);
+  return {
+    messages: found
+      .slice(0, request.limit)
+      .reverse()
+      .map((row) => toMessage(row, ids)),
+    pagination: pageInfo(request, Number(counted.total)),
+    hasMore: found.length > request.limit,
+  };
+}
+
+/** The viewer's conversations: pinned first (latest pinned first), then the latest message first. */
+export async function listContacts(db: Db, viewerAccountId: string, request: PageRequest): Promise<ContactList> {
+  const mine = db.selectFrom('chat_contact as c').where('c.user_id', '=', viewerAccountId);
+  const [rows, counted] = await Promise.all([
+    mine
+      .innerJoin('users as u', 'u.id', 'c.contact_id')
+      .leftJoin('private_message as m', 'm.id', 'c.last_message_id')
+      .leftJoin('chat_block as b', (join) =>
+        join.onRef('b.blocked_id', '=', 'c.contact_id').on('b.user_id', '=', viewerAccountId),
+      )
+      .select([
+        'u.user_id',
+        'u.name',
+        'u.avatar',
+        'c.unread_count',
+        'c.nickname',
+        'c.pinned_order',
+        'c.last_message_at',
+        'm.id as message_id',
+        'm.content',
+        'm.sent_at',
+        'b.blocked_id',
+      ])
+      .orderBy('c.pinned_order', 'desc')
+      .orderBy('c.last_message_id', 'desc')
+      .orderBy('c.contact_id')
+      .limit(request.limit)
+      .offset((request.page - 1) * request.limit)
+      .execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const contacts: ContactEntry[] = rows.map((row) => ({
+    contactUser: { _id: row.user_id, name: row.name, avatar: row.avatar },
+    unreadCount: Number(row.unread_count),
+    lastMessage:
+      row.message_id === null || row.content === null || row.sent_at === null
+        ? null
+        : { _id: String(row.message_id), content: row.content, sentAt: row.sent_at },
+    nickname: row.nickname,
+    isPinned: Number(row.pinned_order) > 0,
+    pinnedOrder: Number(row.pinned_order),
+    lastMessageTime: row.last_message_at,
+    isBlocked: row.blocked_id !== null,
+  }));
+  return { contacts, pagination: pageInfo(request, Number(counted.total)) };
+}
+
+/** Marks the partner's messages to the viewer read and clears the conversation's unread count. */
+export async function clearUnread(
+  db: Db,
+  viewerAccountId: string,
+  contactUserId: number,
+  now = new Date(),
+): Promise<{ cleared: number }> {
+  const partner = await memberByUserId(db, contactUserId);
+  return db.transaction().execute(async (trx) => {
+    const read = await trx
+      .updateTable('private_message')
+      .set({ read_at: now.toISOString() })
+      .where('receiver_id', '=', viewerAccountId)
+      .where('sender_id', '=', partner.id)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    await trx
+      .updateTable('chat_contact')
+      .set({ unread_count: 0 })
+      .where('user_id', '=', viewerAccountId)
+      .where('contact_id', '=', partner.id)
+      .execute();
+    return { cleared: Number(read.numUpdatedRows) };
+  });
+}
+
+/** Blocks (or unblocks) a member: a blocked member's messages to the viewer are refused. */
+export async function setBlocked(
+  db: Db,
+  viewerAccountId: string,
+  userId: number,
+  blocked: boolean,
+  now = new Date(),
+): Promise<{ isBlocked: boolean }> {
+  const other = await memberByUserId(db, userId);
+  if (other.id === viewerAccountId) throw new HttpError(400, 'CHAT_SELF', 'server.chat.blockSelf');
+  if (blocked) {
+    await db
+      .insertInto('chat_block')
+      .values({ user_id: viewerAccountId, blocked_id: other.id, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['user_id', 'blocked_id']).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom('chat_block')
+      .where('user_id', '=', viewerAccountId)
+      .where('blocked_id', '=', other.id)
+      .execute();
+  }
+  return { isBlocked: blocked };
+}

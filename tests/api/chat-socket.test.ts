@@ -1,0 +1,244 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ChatServerFrame } from '../../src/shared/chat/chat-model.ts';
+import { createAppContext } from '../../src/server/app-context.ts';
+import { createHttpServer, type HttpServer } from '../../src/server/http/server.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import { createLogger } from '../../src/server/platform/logger.ts';
+import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
+import { CHAT_SEND_LIMIT } from '../../src/shared/chat/chat-model.ts';
+import { createUser } from '../../src/server/modules/users/users.service.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+interface Member {
+  id: string;
+  userId: number;
+  token: string;
+}
+
+/** A socket that keeps every frame it receives. */
+interface Client {
+  ws: WebSocket;
+  frames: ChatServerFrame[];
+  /** Resolves with the first frame (already received or coming) that matches. */
+  next: (match: (frame: ChatServerFrame) => boolean) => Promise<ChatServerFrame>;
+  send: (frame: object) => void;
+}
+
+// The message frames of /ws/chat (spec §7, issue 16) through the real HTTP server: stored before
+// `message_sent`, delivered to the receiver's sockets and the sender's other tabs, errors as frames in
+// the page's language, retries stored once, the per-member send limit.
+describe('chat socket messages', () => {
+  let app: TestApp;
+  let http: HttpServer;
+  let port = 0;
+  let count = 0;
+  const open: WebSocket[] = [];
+
+  async function member(): Promise<Member> {
+    count += 1;
+    const name = `ws_${count}_${Math.random().toString(36).slice(2, 6)}`;
+    const user = await createUser(app.ctx.db, { name, email: `${name}@example.test`, passwordHash: 'x' });
+    const token = await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group: 'user' });
+    return { id: user.id, userId: user.user_id, token };
+  }
+
+  async function connect(who: Member, locale = 'zh-CN', atPort = port): Promise<Client> {
+    const ws = new WebSocket(`ws://127.0.0.1:${atPort}/ws/chat?token=${encodeURIComponent(who.token)}`, {
+      headers: { cookie: `hikari_locale=${locale}` },
+    });
+    open.push(ws);
+    const frames: ChatServerFrame[] = [];
+    const waiting: { match: (f: ChatServerFrame) => boolean; resolve: (f: ChatServerFrame) => void }[] = [];
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as ChatServerFrame;
+      frames.push(frame);
+      for (const w of waiting.splice(0)) {
+        if (w.match(frame)) w.resolve(frame);
+        else waiting.push(w);
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    return {
+      ws,
+      frames,
+      send: (frame) => ws.send(JSON.stringify(frame)),
+      next: (match) =>
+        new Promise((resolve, reject) => {
+          const seen = frames.find(match);
+          if (seen) return resolve(seen);
+          const timer = setTimeout(() => reject(new Error(`no such frame; got ${JSON.stringify(frames)}`)), 3000);
+          waiting.push({
+            match,
+            resolve: (f) => {
+              clearTimeout(timer);
+              resolve(f);
+            },
+          });
+        }),
+    };
+  }
+
+  const stored = async (sender: Member) =>
+    app.ctx.db.selectFrom('private_message').selectAll().where('sender_id', '=', sender.id).orderBy('id').execute();
+
+  beforeAll(async () => {
+    app = await createTestApp({ PUBLIC_ORIGIN: 'http://hikari.test' });
+    http = createHttpServer(app.ctx, { clientDir: app.ctx.config.dataDir, astro: async (_req, res) => void res.end() });
+    await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve));
+    port = (http.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const ws of open) ws.terminate();
+    await http.shutdown(1000);
+    await app.close();
+  });
+
+  it('stores a message, answers message_sent, and delivers it to the receiver and the sender’s other tab', async () => {
+    const [a, b] = [await member(), await member()];
+    const [tabA, otherTabA, tabB] = [await connect(a), await connect(a), await connect(b)];
+    tabA.send({ type: 'message', receiverId: b.userId, content: ' 你好！ ', clientId: 'c-0000000001' });
+    const sent = await tabA.next((f) => f.type === 'message_sent');
+    expect(sent).toMatchObject({
+      type: 'message_sent',
+      receiverId: b.userId,
+      content: '你好！',
+      clientId: 'c-0000000001',
+    });
+    // Stored before it was acknowledged.
+    const rows = await stored(a);
+    expect(rows.map((r) => [String(r.id), r.content])).toEqual([[(sent as { _id: string })._id, '你好！']]);
+    const got = await tabB.next((f) => f.type === 'message');
+    expect(got).toMatchObject({
+      senderId: a.userId,
+      receiverId: b.userId,
+      content: '你好！',
+      _id: rows[0]!.id.toString(),
+    });
+    expect(await otherTabA.next((f) => f.type === 'message_sent')).toMatchObject({ _id: rows[0]!.id.toString() });
+    // The sending tab heard message_sent once.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tabA.frames.filter((f) => f.type === 'message_sent')).toHaveLength(1);
+    // Delivered to an open socket: marked so.
+    await expect.poll(async () => (await stored(a))[0]!.delivered_at !== null, { timeout: 2000 }).toBe(true);
+  });
+
+  it('tells a new socket who is online, and everyone when a member comes and goes', async () => {
+    const [a, b] = [await member(), await member()];
+    const tabA = await connect(a);
+    const tabB = await connect(b);
+    const list = await tabB.next((f) => f.type === 'online_users');
+    expect((list as { users: number[] }).users).toEqual(expect.arrayContaining([a.userId, b.userId]));
+    expect(await tabA.next((f) => f.type === 'user_status' && f.userId === b.userId)).toMatchObject({
+      status: 'online',
+    });
+    tabB.ws.close(1000);
+    expect(
+      await tabA.next((f) => f.type === 'user_status' && f.userId === b.userId && f.status === 'offline'),
+    ).toBeTruthy();
+  });
+
+  it('stores a retried frame once and acknowledges it again', async () => {
+    const [a, b] = [await member(), await member()];
+    const tab = await connect(a);
+    const frame = { type: 'message', receiverId: b.userId, content: 'again', clientId: 'retry-000001' };
+    tab.send(frame);
+    tab.send(frame);
+    await expect.poll(() => tab.frames.filter((f) => f.type === 'message_sent').length).toBe(2);
+    const ids = tab.frames.flatMap((f) => (f.type === 'message_sent' ? [f._id] : []));
+    expect(new Set(ids).size).toBe(1);
+    expect(await stored(a)).toHaveLength(1);
+  });
+
+  it('answers bad frames, oneself, unknown members and floods with error frames in the page’s language', async () => {
+    const [a, b] = [await member(), await member()];
+    const zh = await connect(a);
+    const en = await connect(b, 'en');
+    const error = (client: Client, n: number) =>
+      expect.poll(() => client.frames.filter((f) => f.type === 'error').length).toBe(n);
+    zh.send({ type: 'message', receiverId: b.userId, content: '   ', clientId: 'empty-00001' });
+    await error(zh, 1);
+    expect(zh.frames.at(-1)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '请输入消息',
+      clientId: 'empty-00001',
+    });
+    en.send({ type: 'message', receiverId: a.userId, content: 'x'.repeat(501) });
+    await error(en, 1);
+    expect(en.frames.at(-1)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Message can be at most 500 characters long',
+    });
+    zh.send({ type: 'message', receiverId: a.userId, content: 'me' });
+    await error(zh, 2);
+    expect(zh.frames.at(-1)).toMatchObject({ code: 'CHAT_SELF', message: '不能给自己发私信' });
+    zh.send({ type: 'message', receiverId: 2_000_000_000, content: 'who' });
+    await error(zh, 3);
+    expect(zh.frames.at(-1)).toMatchObject({ code: 'NOT_FOUND' });
+    zh.send({ type: 'message', receiverId: '12', content: 'x' });
+    zh.send({ type: 'message', receiverId: b.userId, content: 'x', extra: true });
+    zh.send({ type: 'nonsense' });
+    zh.send({ type: 'message', receiverId: b.userId, content: 'bad\u0000' });
+    await error(zh, 7);
+    expect(await stored(a)).toHaveLength(0);
+    // The per-member limit: the next one past it is refused and not stored.
+    for (let i = 0; i <= CHAT_SEND_LIMIT; i++) en.send({ type: 'message', receiverId: a.userId, content: `n${i}` });
+    await expect.poll(() => en.frames.some((f) => f.type === 'error' && f.code === 'RATE_LIMITED')).toBe(true);
+    await expect.poll(async () => (await stored(b)).length).toBe(CHAT_SEND_LIMIT);
+    expect(en.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  // Two server processes on one PostgreSQL (LISTEN/NOTIFY between them): a second app on the same
+  // database with its own HTTP server, as a second process or host would be.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'delivers to a member connected to another server process, and knows they are online there',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-chat-2-'));
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        DATABASE_URL: app.database.url,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        PUBLIC_ORIGIN: 'http://hikari.test',
+        JWT_SECRET: app.ctx.config.jwtSecret,
+      });
+      const other = await createAppContext(config, {
+        logger: createLogger('silent'),
+        buildId: 'test-build',
+        worker: false,
+      });
+      const otherHttp = createHttpServer(other.ctx, { clientDir: dataDir, astro: async (_req, res) => void res.end() });
+      await new Promise<void>((resolve) => otherHttp.server.listen(0, '127.0.0.1', resolve));
+      try {
+        await other.ctx.bus.ready();
+        await app.ctx.bus.ready();
+        const otherPort = (otherHttp.server.address() as AddressInfo).port;
+        const [a, b] = [await member(), await member()];
+        const here = await connect(a);
+        const there = await connect(b, 'zh-CN', otherPort);
+        expect(await here.next((f) => f.type === 'user_status' && f.userId === b.userId)).toMatchObject({
+          status: 'online',
+        });
+        here.send({ type: 'message', receiverId: b.userId, content: '跨进程', clientId: 'cross-000001' });
+        expect(await there.next((f) => f.type === 'message')).toMatchObject({ senderId: a.userId, content: '跨进程' });
+        there.send({ type: 'message', receiverId: a.userId, content: 'back' });
+        expect(await here.next((f) => f.type === 'message')).toMatchObject({ senderId: b.userId, content: 'back' });
+        there.ws.close(1000);
+        expect(
+          await here.next((f) => f.type === 'user_status' && f.userId === b.userId && f.status === 'offline'),
+        ).toBeTruthy();
+      } finally {
+        await otherHttp.shutdown(1000);
+        await other.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
