@@ -24,10 +24,11 @@ export function CheckInButton({ userId }: { userId: number }) {
       gone = true;
     };
   }, []);
-  return store ? <Button userId={userId} store={store} /> : <Placeholder />;
+  return store ? <Button userId={userId} store={store} /> : <LoadingShape />;
 }
 
-const Placeholder = () => (
+/** The button's shape while its store or the member's status loads (the header's slot looks the same). */
+const LoadingShape = () => (
   <span className="block size-full rounded-full bg-zinc-200 dark:bg-zinc-700" aria-hidden="true" />
 );
 
@@ -41,7 +42,7 @@ function Button({ userId, store }: { userId: number; store: CheckIn }) {
   useEffect(() => store.start(userId, window), [store, userId]);
 
   if (!status) {
-    return <Placeholder />;
+    return <LoadingShape />;
   }
 
   const done = status.isCheckIn;
