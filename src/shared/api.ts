@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_POINTS',
   'CHAT_SELF',
   'CHAT_BLOCKED',
+  'CHAT_PIN_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatHistory, ContactList } from '../../src/shared/chat/chat-model.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { sendMessage } from '../../src/server/modules/chat/chat.messages.ts';
@@ -157,6 +157,22 @@ describe('private messages', () => {
         (await call(app, 'POST', '/private-message/contacts/unread/clear', a.token, { contactUserId: b.userId })).body,
       ),
     ).toEqual({ cleared: 0 });
+  });
+
+  it('marks messages read even when the read receipt cannot be published', async () => {
+    const [a, b] = [await member(), await member()];
+    await send(b, a, 'unheard');
+    const publish = vi.spyOn(app.ctx.bus, 'publish').mockRejectedValue(new Error('bus down'));
+    try {
+      const cleared = await call(app, 'POST', '/private-message/contacts/unread/clear', a.token, {
+        contactUserId: b.userId,
+      });
+      expect(data(cleared.body)).toEqual({ cleared: 1 });
+      expect(publish).toHaveBeenCalledWith('chat.receipt', expect.objectContaining({ to: [b.id, a.id] }));
+    } finally {
+      publish.mockRestore();
+    }
+    expect(data((await history(a, b)).body).messages[0]).toMatchObject({ isRead: true });
   });
 
   it('refuses visitors and malformed input with clear errors', async () => {

@@ -12,6 +12,7 @@ import { createLogger } from '../../src/server/platform/logger.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { CHAT_SEND_LIMIT } from '../../src/shared/chat/chat-model.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
+import { call, data } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 interface Member {
@@ -128,6 +129,64 @@ describe('chat socket messages', () => {
     expect(tabA.frames.filter((f) => f.type === 'message_sent')).toHaveLength(1);
     // Delivered to an open socket: marked so.
     await expect.poll(async () => (await stored(a))[0]!.delivered_at !== null, { timeout: 2000 }).toBe(true);
+  });
+
+  it('tells the sender when messages reach the receiver: on their next connection, and at once while connected', async () => {
+    const [a, b] = [await member(), await member()];
+    const tabA = await connect(a);
+    tabA.send({ type: 'message', receiverId: b.userId, content: 'one', clientId: 'offline-0001' });
+    tabA.send({ type: 'message', receiverId: b.userId, content: 'two', clientId: 'offline-0002' });
+    await expect.poll(() => tabA.frames.filter((f) => f.type === 'message_sent').length).toBe(2);
+    const offline = tabA.frames.flatMap((f) => (f.type === 'message_sent' ? [f._id] : []));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tabA.frames.filter((f) => f.type === 'delivered')).toEqual([]);
+    // The receiver connects: both are delivered now, in one frame.
+    const tabB = await connect(b);
+    const onOpen = await tabA.next((f) => f.type === 'delivered');
+    expect(onOpen).toMatchObject({ type: 'delivered', receiverId: b.userId, ids: offline });
+    expect(Date.parse((onOpen as { deliveredAt: string }).deliveredAt)).not.toBeNaN();
+    expect((await stored(a)).every((r) => r.delivered_at !== null)).toBe(true);
+    // While connected: each message at once.
+    tabA.send({ type: 'message', receiverId: b.userId, content: 'three', clientId: 'online-00003' });
+    const three = await tabB.next((f) => f.type === 'message' && f.content === 'three');
+    const live = await tabA.next((f) => f.type === 'delivered' && f !== onOpen);
+    expect(live).toMatchObject({ receiverId: b.userId, ids: [(three as { _id: string })._id] });
+    // A retry delivered again, and another tab of the receiver, tell the sender nothing new.
+    tabA.send({ type: 'message', receiverId: b.userId, content: 'three', clientId: 'online-00003' });
+    await tabB.next(
+      (f) => f.type === 'message' && f.content === 'three' && tabB.frames.indexOf(f) > tabB.frames.indexOf(three),
+    );
+    await connect(b);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(tabA.frames.filter((f) => f.type === 'delivered')).toHaveLength(2);
+    // The receiver hears no receipts of its own.
+    expect(tabB.frames.filter((f) => f.type === 'delivered')).toEqual([]);
+  });
+
+  it('tells the sender and the reader’s other tabs when a conversation is read', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    const tabA = await connect(a);
+    const [tabB, otherTabB] = [await connect(b), await connect(b)];
+    const tabC = await connect(c);
+    for (const content of ['r1', 'r2']) tabA.send({ type: 'message', receiverId: b.userId, content });
+    await expect.poll(() => tabA.frames.filter((f) => f.type === 'message_sent').length).toBe(2);
+    const newest = Math.max(...(await stored(a)).map((r) => r.id));
+    const cleared = await call(app, 'POST', '/private-message/contacts/unread/clear', b.token, {
+      contactUserId: a.userId,
+    });
+    expect(data(cleared.body)).toEqual({ cleared: 2 });
+    const expected = { type: 'read', readerId: b.userId, senderId: a.userId, upTo: String(newest) };
+    const toSender = await tabA.next((f) => f.type === 'read');
+    expect(toSender).toMatchObject(expected);
+    const readAt = (toSender as { readAt: string }).readAt;
+    expect((await stored(a)).map((r) => r.read_at)).toEqual([readAt, readAt]);
+    expect(await tabB.next((f) => f.type === 'read')).toEqual(toSender);
+    expect(await otherTabB.next((f) => f.type === 'read')).toEqual(toSender);
+    // Nothing more to read: no frame. Nobody else hears it.
+    await call(app, 'POST', '/private-message/contacts/unread/clear', b.token, { contactUserId: a.userId });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(tabA.frames.filter((f) => f.type === 'read')).toHaveLength(1);
+    expect(tabC.frames.filter((f) => f.type === 'read')).toEqual([]);
   });
 
   it('tells a new socket who is online, and everyone when a member comes and goes', async () => {

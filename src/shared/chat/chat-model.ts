@@ -15,6 +15,10 @@ export const CHAT_SEND_LIMIT = 20;
 export const CHAT_SEND_WINDOW_MS = 10_000;
 /** A client's id for a message it sends, so a retried send is stored once. */
 export const CHAT_CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** Pinned conversations one member may hold. */
+export const CHAT_PIN_LIMIT = 20;
+/** A contact's nickname (the viewer's own name for them), in characters; empty clears it. */
+export const CHAT_NICKNAME_MAX = 20;
 
 /** Spec §3 "Private message". `_id` is the message's number, as a string. */
 export interface PrivateMessage {
@@ -73,6 +77,13 @@ export type ChatServerFrame =
       sentAt: string;
       clientId: string | null;
     }
+  /** To the sender: messages they wrote reached an open socket of `receiverId` for the first time. */
+  | { type: 'delivered'; receiverId: number; ids: string[]; deliveredAt: string }
+  /**
+   * To both members: `readerId` read `senderId`'s messages up to the `_id` `upTo`. The sender's
+   * messages show read; the reader's other tabs clear that conversation's unread count.
+   */
+  | { type: 'read'; readerId: number; senderId: number; upTo: string; readAt: string }
   | { type: 'user_status'; userId: number; status: 'online' | 'offline' }
   | { type: 'online_users'; users: number[] }
   | { type: 'error'; message: string; code?: string; clientId?: string | null }

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { as, endpoint } from '../contract.ts';
-import { bodyId, decimalId, queryInt } from '../input-rules.ts';
+import { bodyId, decimalId, queryInt, safeText } from '../input-rules.ts';
 import {
   CHAT_CONTACTS_PAGE,
   CHAT_CONTACTS_PAGE_MAX,
   CHAT_HISTORY_PAGE,
   CHAT_HISTORY_PAGE_MAX,
+  CHAT_NICKNAME_MAX,
   type ChatHistory,
+  type ContactEntry,
   type ContactList,
 } from './chat-model.ts';
 
@@ -26,7 +28,7 @@ const contactsQuery = z.object({
   ),
 });
 
-/** Private messages over HTTP (spec §7): history, contacts, unread, blocking. Sending is on /ws/chat. */
+/** Private messages over HTTP (spec §7): history, contacts, unread, pin, nickname, blocking. Sending is on /ws/chat. */
 export const chatContract = {
   history: endpoint({
     method: 'POST',
@@ -52,6 +54,28 @@ export const chatContract = {
     response: as<{ cleared: number }>(),
     auth: 'required',
     summary: 'Marks a conversation’s messages to the caller read and clears its unread count',
+  }),
+  pin: endpoint({
+    method: 'POST',
+    path: '/private-message/contacts/pin',
+    body: z.strictObject({
+      contactUserId: bodyId('validation.label.userId'),
+      pinned: z.boolean({ error: 'server.chat.pinnedNotBoolean' }),
+    }),
+    response: as<ContactEntry>(),
+    auth: 'required',
+    summary: 'Pins a conversation (the latest pinned comes first) or unpins it; at most 20 pinned',
+  }),
+  nickname: endpoint({
+    method: 'POST',
+    path: '/private-message/contacts/nickname',
+    body: z.strictObject({
+      contactUserId: bodyId('validation.label.userId'),
+      nickname: safeText({ max: CHAT_NICKNAME_MAX, label: 'server.chat.nicknameLabel' }),
+    }),
+    response: as<ContactEntry>(),
+    auth: 'required',
+    summary: 'Sets the caller’s own name for a conversation partner (up to 20 characters; empty clears it)',
   }),
   block: endpoint({
     method: 'POST',

@@ -5,7 +5,7 @@ import { translateRef } from '../../../shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { ChatGateway, ChatSocket, ClientFrame } from './chat.gateway.ts';
-import { sendMessage } from './chat.messages.ts';
+import { markDelivered, markDeliveredTo, sendMessage, type ReadReceipt } from './chat.messages.ts';
 
 /**
  * What the bus carries for a stored message: the frames for the receiver's sockets and for the
@@ -21,9 +21,41 @@ export type ChatDelivery = {
   sent: Extract<ChatServerFrame, { type: 'message_sent' }>;
 };
 
+/** A receipt for the sockets of some accounts, in every server process: `delivered` or `read`. */
+export type ChatReceipt = {
+  to: string[];
+  frame: Extract<ChatServerFrame, { type: 'delivered' } | { type: 'read' }>;
+};
+
 declare module '../../context.ts' {
   interface AppTopics {
     'chat.message': ChatDelivery;
+    'chat.receipt': ChatReceipt;
+  }
+}
+
+/** Ids per `delivered` event: a bus payload stays far below its size limit. */
+const RECEIPT_IDS_MAX = 200;
+
+/**
+ * The fault point of the crash test: with NODE_ENV=test and HIKARI_TEST_CHAT_CRASH=after-store, the
+ * process kills itself right after a new message is stored, before `message_sent` is written. Read
+ * once; nothing else sets it, so outside tests it is inert.
+ */
+const crashAfterStore = process.env.NODE_ENV === 'test' && process.env.HIKARI_TEST_CHAT_CRASH === 'after-store';
+
+/**
+ * Tells the reader's and the sender's sockets in every process that a conversation was read. A
+ * failure is logged: the messages are marked read all the same.
+ */
+export async function publishRead(ctx: Pick<AppContext, 'bus' | 'logger'>, receipt: ReadReceipt): Promise<void> {
+  try {
+    await ctx.bus.publish('chat.receipt', {
+      to: [receipt.senderAccountId, receipt.readerAccountId],
+      frame: receipt.frame,
+    });
+  } catch (error) {
+    ctx.logger.warn({ err: error, topic: 'chat.receipt' }, 'chat read receipt not published');
   }
 }
 
@@ -77,6 +109,7 @@ export function createChatMessaging(ctx: AppContext, gateway: () => ChatGateway,
       ctx.logger.error({ err: error, userId: socket.identity.userId }, 'chat message not stored');
       return fail('server.chat.failed', 'INTERNAL_ERROR');
     }
+    if (crashAfterStore && !sent.duplicate) process.kill(process.pid, 'SIGKILL');
     const { message } = sent;
     const sentFrame: ChatDelivery['sent'] = {
       type: 'message_sent',
@@ -107,22 +140,60 @@ export function createChatMessaging(ctx: AppContext, gateway: () => ChatGateway,
     await ctx.bus.publish('chat.message', delivery);
   }
 
-  /** Delivers a stored message to the sockets of this process, and marks it delivered when one got it. */
+  const publishDelivered = async (senderAccountId: string, frame: Extract<ChatServerFrame, { type: 'delivered' }>) => {
+    for (let i = 0; i < frame.ids.length; i += RECEIPT_IDS_MAX) {
+      await ctx.bus
+        .publish('chat.receipt', {
+          to: [senderAccountId],
+          frame: { ...frame, ids: frame.ids.slice(i, i + RECEIPT_IDS_MAX) },
+        })
+        .catch((error: unknown) =>
+          ctx.logger.warn({ err: error, topic: 'chat.receipt' }, 'chat delivery receipt not published'),
+        );
+    }
+  };
+
+  /**
+   * Delivers a stored message to the sockets of this process. The first time one of the receiver's
+   * sockets got it, it is marked delivered and the sender hears `delivered`.
+   */
   async function onDelivery(delivery: ChatDelivery): Promise<void> {
     const got = gateway().deliver(delivery.receiver, delivery.message);
     gateway().deliver(delivery.sender, delivery.sent, delivery.origin);
     if (got === 0) return;
-    await ctx.db
-      .updateTable('private_message')
-      .set({ delivered_at: new Date().toISOString() })
-      .where('id', '=', delivery.messageId)
-      .where('delivered_at', 'is', null)
-      .execute();
+    const deliveredAt = new Date().toISOString();
+    if (!(await markDelivered(ctx.db, delivery.messageId, deliveredAt))) return;
+    await publishDelivered(delivery.sender, {
+      type: 'delivered',
+      receiverId: delivery.message.receiverId,
+      ids: [delivery.message._id],
+      deliveredAt,
+    });
+  }
+
+  /** A member's socket opened: what was sent to them while no socket of theirs was open is delivered now. */
+  async function onOpen(socket: ChatSocket): Promise<void> {
+    const deliveredAt = new Date().toISOString();
+    const batches = await markDeliveredTo(ctx.db, socket.identity.userId, deliveredAt);
+    for (const batch of batches)
+      await publishDelivered(batch.senderAccountId, {
+        type: 'delivered',
+        receiverId: socket.identity.publicId,
+        ids: batch.ids,
+        deliveredAt,
+      });
+  }
+
+  /** A receipt: to the named accounts' sockets in this process. */
+  function onReceipt(receipt: ChatReceipt): void {
+    for (const account of new Set(receipt.to)) gateway().deliver(account, receipt.frame);
   }
 
   return {
     onFrame,
     onDelivery,
+    onOpen,
+    onReceipt,
     /** A key for a new socket, unique across processes. */
     socketKey: () => `${processKey}:${++sockets}`,
     close: () => clearInterval(sweep),

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
-import type { ChatHistory, ContactEntry, ContactList, PrivateMessage } from '../../../shared/chat/chat-model.ts';
-import type { Db } from '../../db/database.ts';
+import {
+  CHAT_PIN_LIMIT,
+  type ChatHistory,
+  type ChatServerFrame,
+  type ContactEntry,
+  type ContactList,
+  type PrivateMessage,
+} from '../../../shared/chat/chat-model.ts';
+import { messageRef } from '../../../shared/i18n/index.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { nextId } from '../../db/ids.ts';
 import { pageInfo, type PageRequest } from '../../db/paginate.ts';
@@ -211,77 +219,242 @@ export async function chatHistory(
   };
 }
 
+/** The viewer's contact rows with what a contact entry shows. */
+function contactRows(db: Db, viewerAccountId: string) {
+  return db
+    .selectFrom('chat_contact as c')
+    .where('c.user_id', '=', viewerAccountId)
+    .innerJoin('users as u', 'u.id', 'c.contact_id')
+    .leftJoin('private_message as m', 'm.id', 'c.last_message_id')
+    .leftJoin('chat_block as b', (join) =>
+      join.onRef('b.blocked_id', '=', 'c.contact_id').on('b.user_id', '=', viewerAccountId),
+    )
+    .select([
+      'u.user_id',
+      'u.name',
+      'u.avatar',
+      'c.unread_count',
+      'c.nickname',
+      'c.pinned_order',
+      'c.last_message_at',
+      'm.id as message_id',
+      'm.content',
+      'm.sent_at',
+      'b.blocked_id',
+    ]);
+}
+
+type ContactRow = Awaited<ReturnType<ReturnType<typeof contactRows>['executeTakeFirstOrThrow']>>;
+
+const toContact = (row: ContactRow): ContactEntry => ({
+  contactUser: { _id: row.user_id, name: row.name, avatar: row.avatar },
+  unreadCount: Number(row.unread_count),
+  lastMessage:
+    row.message_id === null || row.content === null || row.sent_at === null
+      ? null
+      : { _id: String(row.message_id), content: row.content, sentAt: row.sent_at },
+  nickname: row.nickname,
+  isPinned: Number(row.pinned_order) > 0,
+  pinnedOrder: Number(row.pinned_order),
+  lastMessageTime: row.last_message_at,
+  isBlocked: row.blocked_id !== null,
+});
+
 /** The viewer's conversations: pinned first (latest pinned first), then the latest message first. */
 export async function listContacts(db: Db, viewerAccountId: string, request: PageRequest): Promise<ContactList> {
-  const mine = db.selectFrom('chat_contact as c').where('c.user_id', '=', viewerAccountId);
   const [rows, counted] = await Promise.all([
-    mine
-      .innerJoin('users as u', 'u.id', 'c.contact_id')
-      .leftJoin('private_message as m', 'm.id', 'c.last_message_id')
-      .leftJoin('chat_block as b', (join) =>
-        join.onRef('b.blocked_id', '=', 'c.contact_id').on('b.user_id', '=', viewerAccountId),
-      )
-      .select([
-        'u.user_id',
-        'u.name',
-        'u.avatar',
-        'c.unread_count',
-        'c.nickname',
-        'c.pinned_order',
-        'c.last_message_at',
-        'm.id as message_id',
-        'm.content',
-        'm.sent_at',
-        'b.blocked_id',
-      ])
+    contactRows(db, viewerAccountId)
       .orderBy('c.pinned_order', 'desc')
       .orderBy('c.last_message_id', 'desc')
       .orderBy('c.contact_id')
       .limit(request.limit)
       .offset((request.page - 1) * request.limit)
       .execute(),
-    mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chat_contact')
+      .where('user_id', '=', viewerAccountId)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  const contacts: ContactEntry[] = rows.map((row) => ({
-    contactUser: { _id: row.user_id, name: row.name, avatar: row.avatar },
-    unreadCount: Number(row.unread_count),
-    lastMessage:
-      row.message_id === null || row.content === null || row.sent_at === null
-        ? null
-        : { _id: String(row.message_id), content: row.content, sentAt: row.sent_at },
-    nickname: row.nickname,
-    isPinned: Number(row.pinned_order) > 0,
-    pinnedOrder: Number(row.pinned_order),
-    lastMessageTime: row.last_message_at,
-    isBlocked: row.blocked_id !== null,
-  }));
-  return { contacts, pagination: pageInfo(request, Number(counted.total)) };
+  return { contacts: rows.map(toContact), pagination: pageInfo(request, Number(counted.total)) };
 }
 
-/** Marks the partner's messages to the viewer read and clears the conversation's unread count. */
+const noConversation = () => new HttpError(404, 'NOT_FOUND', 'server.chat.noConversation');
+
+/** One of the viewer's conversations as the contact list shows it; 404 when they never exchanged a message. */
+async function contactEntry(db: Db, viewerAccountId: string, contactAccountId: string): Promise<ContactEntry> {
+  const row = await contactRows(db, viewerAccountId).where('c.contact_id', '=', contactAccountId).executeTakeFirst();
+  if (!row) throw noConversation();
+  return toContact(row);
+}
+
+/**
+ * Pins a conversation (after the viewer's other pins: the latest pinned comes first) or unpins it.
+ * Pinning one already pinned keeps its place. At most CHAT_PIN_LIMIT pinned (409 CHAT_PIN_LIMIT); a
+ * member's pins are taken one at a time (the member's row is locked on PostgreSQL; SQLite writes one
+ * transaction at a time), so two at once get different places and cannot pass the limit together.
+ */
+export async function setPinned(
+  db: Db,
+  viewerAccountId: string,
+  contactUserId: number,
+  pinned: boolean,
+): Promise<ContactEntry> {
+  const other = await memberByUserId(db, contactUserId);
+  await db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres')
+      await trx.selectFrom('users').select('id').where('id', '=', viewerAccountId).forUpdate().execute();
+    const mine = trx.selectFrom('chat_contact').where('user_id', '=', viewerAccountId);
+    const row = await mine.select('pinned_order').where('contact_id', '=', other.id).executeTakeFirst();
+    if (!row) throw noConversation();
+    const isPinned = Number(row.pinned_order) > 0;
+    if (pinned === isPinned) return;
+    if (pinned) {
+      const counted = await mine
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('pinned_order', '>', 0)
+        .executeTakeFirstOrThrow();
+      if (Number(counted.n) >= CHAT_PIN_LIMIT)
+        throw new HttpError(409, 'CHAT_PIN_LIMIT', messageRef('server.chat.pinLimit', { max: CHAT_PIN_LIMIT }));
+    }
+    await trx
+      .updateTable('chat_contact')
+      .set({
+        pinned_order: pinned
+          ? sql<number>`(select coalesce(max(p.pinned_order), 0) + ${sql.lit(1)} from chat_contact as p where p.user_id = ${viewerAccountId})`
+          : 0,
+      })
+      .where('user_id', '=', viewerAccountId)
+      .where('contact_id', '=', other.id)
+      .execute();
+  });
+  return contactEntry(db, viewerAccountId, other.id);
+}
+
+/** Sets the viewer's own name for a conversation partner (already checked and trimmed; empty clears it). */
+export async function setNickname(
+  db: Db,
+  viewerAccountId: string,
+  contactUserId: number,
+  nickname: string,
+): Promise<ContactEntry> {
+  const other = await memberByUserId(db, contactUserId);
+  const updated = await db
+    .updateTable('chat_contact')
+    .set({ nickname })
+    .where('user_id', '=', viewerAccountId)
+    .where('contact_id', '=', other.id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw noConversation();
+  return contactEntry(db, viewerAccountId, other.id);
+}
+
+/** Who is told that a conversation was read: the sender of the messages read, and the reader. */
+export interface ReadReceipt {
+  senderAccountId: string;
+  readerAccountId: string;
+  frame: Extract<ChatServerFrame, { type: 'read' }>;
+}
+
+/**
+ * Marks the partner's messages to the viewer read and clears the conversation's unread count. When
+ * some were marked, `receipt` names the greatest `_id` marked, for the `read` frame.
+ */
 export async function clearUnread(
   db: Db,
   viewerAccountId: string,
   contactUserId: number,
   now = new Date(),
-): Promise<{ cleared: number }> {
-  const partner = await memberByUserId(db, contactUserId);
+): Promise<{ cleared: number; receipt: ReadReceipt | null }> {
+  const [viewer, partner] = await Promise.all([memberById(db, viewerAccountId), memberByUserId(db, contactUserId)]);
+  const readAt = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const read = await trx
-      .updateTable('private_message')
-      .set({ read_at: now.toISOString() })
-      .where('receiver_id', '=', viewerAccountId)
+    const unread = trx
+      .selectFrom('private_message')
+      .where('receiver_id', '=', viewer.id)
       .where('sender_id', '=', partner.id)
-      .where('read_at', 'is', null)
-      .executeTakeFirst();
+      .where('read_at', 'is', null);
+    const newest = await unread.select((eb) => eb.fn.max('id').as('upTo')).executeTakeFirst();
+    const upTo = newest?.upTo === null || newest?.upTo === undefined ? null : Number(newest.upTo);
+    let cleared = 0;
+    if (upTo !== null) {
+      // Only up to the newest one seen: a message arriving meanwhile stays unread, and `upTo` is exact.
+      const read = await trx
+        .updateTable('private_message')
+        .set({ read_at: readAt })
+        .where('receiver_id', '=', viewer.id)
+        .where('sender_id', '=', partner.id)
+        .where('read_at', 'is', null)
+        .where('id', '<=', upTo)
+        .executeTakeFirst();
+      cleared = Number(read.numUpdatedRows);
+    }
     await trx
       .updateTable('chat_contact')
       .set({ unread_count: 0 })
-      .where('user_id', '=', viewerAccountId)
+      .where('user_id', '=', viewer.id)
       .where('contact_id', '=', partner.id)
       .execute();
-    return { cleared: Number(read.numUpdatedRows) };
+    return {
+      cleared,
+      receipt:
+        cleared > 0 && upTo !== null
+          ? {
+              senderAccountId: partner.id,
+              readerAccountId: viewer.id,
+              frame: { type: 'read', readerId: viewer.user_id, senderId: partner.user_id, upTo: String(upTo), readAt },
+            }
+          : null,
+    };
   });
+}
+
+/** Messages to a member now delivered: per sender, the ids that changed from undelivered. */
+export interface DeliveredBatch {
+  senderAccountId: string;
+  ids: string[];
+}
+
+/** At most this many of a member's undelivered messages are marked when one of their sockets opens. */
+export const DELIVER_ON_OPEN_MAX = 500;
+
+/**
+ * Marks the newest (at most DELIVER_ON_OPEN_MAX) messages to a member that no open socket received yet
+ * as delivered, in one UPDATE … RETURNING, and answers them grouped by sender.
+ */
+export async function markDeliveredTo(db: Db, receiverAccountId: string, at: string): Promise<DeliveredBatch[]> {
+  const rows = await db
+    .updateTable('private_message')
+    .set({ delivered_at: at })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('private_message')
+        .select('id')
+        .where('receiver_id', '=', receiverAccountId)
+        .where('delivered_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(DELIVER_ON_OPEN_MAX),
+    )
+    .where('delivered_at', 'is', null)
+    .returning(['id', 'sender_id'])
+    .execute();
+  const bySender = new Map<string, number[]>();
+  for (const row of rows) bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), Number(row.id)]);
+  return [...bySender].map(([senderAccountId, ids]) => ({
+    senderAccountId,
+    ids: ids.sort((a, b) => a - b).map(String),
+  }));
+}
+
+/** Marks one message delivered; answers whether it was not already (only the first delivery counts). */
+export async function markDelivered(db: Db, messageId: number, at: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('private_message')
+    .set({ delivered_at: at })
+    .where('id', '=', messageId)
+    .where('delivered_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
 
 /** Blocks (or unblocks) a member: a blocked member's messages to the viewer are refused. */

@@ -22,7 +22,10 @@ export function createChatModule(limits: Partial<ChatLimits> = {}): ServerModule
       const processKey = randomBytes(6).toString('hex');
       const messaging = createChatMessaging(ctx, theGateway, processKey);
       const presence = createChatPresence(ctx, theGateway, processKey);
-      const unsubscribe = ctx.bus.subscribe('chat.message', (delivery) => messaging.onDelivery(delivery));
+      const unsubscribe = [
+        ctx.bus.subscribe('chat.message', (delivery) => messaging.onDelivery(delivery)),
+        ctx.bus.subscribe('chat.receipt', (receipt) => messaging.onReceipt(receipt)),
+      ];
       gateway = createChatGateway({
         logger: ctx.logger,
         publicOrigin: ctx.config.publicOrigin,
@@ -31,13 +34,20 @@ export function createChatModule(limits: Partial<ChatLimits> = {}): ServerModule
         events: busSessionEvents(ctx),
         onFrame: (frame, socket) => messaging.onFrame(frame, socket),
         onPresence: presence.onPresence,
-        onOpen: presence.onOpen,
+        onOpen: (socket) => {
+          presence.onOpen(socket);
+          messaging
+            .onOpen(socket)
+            .catch((error: unknown) =>
+              ctx.logger.error({ err: error, userId: socket.identity.userId }, 'chat delivery on open failed'),
+            );
+        },
         socketKey: messaging.socketKey,
         limits,
       });
       const open = gateway;
       const close = async () => {
-        unsubscribe();
+        for (const stop of unsubscribe) stop();
         messaging.close();
         presence.close();
         await open.close();
