@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/platform/config.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { CHAT_SEND_LIMIT } from '../../src/shared/chat/chat-model.ts';
+import { sendMessage } from '../../src/server/modules/chat/chat.messages.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { call, data } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -189,13 +190,53 @@ describe('chat socket messages', () => {
     expect(tabC.frames.filter((f) => f.type === 'read')).toEqual([]);
   });
 
-  it('tells a new socket who is online, and everyone when a member comes and goes', async () => {
+  it('tells a new socket which contacts are online, and contacts and askers when a member comes and goes', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    await sendMessage(app.ctx.db, a.id, { receiverId: b.userId, content: 'we are contacts' });
+    const tabA = await connect(a);
+    const tabC = await connect(c);
+    expect(await tabC.next((f) => f.type === 'online_users')).toEqual({ type: 'online_users', users: [] });
+    const tabB = await connect(b);
+    expect(await tabB.next((f) => f.type === 'online_users')).toEqual({ type: 'online_users', users: [a.userId] });
+    expect(await tabA.next((f) => f.type === 'user_status' && f.userId === b.userId)).toMatchObject({
+      status: 'online',
+    });
+    // A stranger asks about b (a conversation opened from b's card): answered, and told from then on.
+    tabC.send({ type: 'presence', userIds: [b.userId, a.userId, 2_000_000_000] });
+    expect(await tabC.next((f) => f.type === 'presence')).toEqual({
+      type: 'presence',
+      users: [a.userId, b.userId].sort((x, y) => x - y),
+    });
+    tabB.ws.close(1000);
+    expect(
+      await tabA.next((f) => f.type === 'user_status' && f.userId === b.userId && f.status === 'offline'),
+    ).toBeTruthy();
+    expect(
+      await tabC.next((f) => f.type === 'user_status' && f.userId === b.userId && f.status === 'offline'),
+    ).toBeTruthy();
+    // Before asking, c heard nothing about b; a stranger to everyone hears nobody.
+    const asked = tabC.frames.findIndex((f) => f.type === 'presence');
+    expect(tabC.frames.slice(0, asked).filter((f) => f.type === 'user_status')).toEqual([]);
+    const d = await member();
+    const tabD = await connect(d);
+    await connect(b);
+    await tabA.next((f) => f.type === 'user_status' && f.userId === b.userId && f.status === 'online');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tabD.frames.filter((f) => f.type === 'user_status')).toEqual([]);
+    tabD.send({ type: 'presence', userIds: Array.from({ length: 51 }, (_, i) => i + 1) });
+    expect(await tabD.next((f) => f.type === 'error')).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('makes two members who exchange a message each other’s contacts while connected', async () => {
     const [a, b] = [await member(), await member()];
     const tabA = await connect(a);
     const tabB = await connect(b);
-    const list = await tabB.next((f) => f.type === 'online_users');
-    expect((list as { users: number[] }).users).toEqual(expect.arrayContaining([a.userId, b.userId]));
+    await tabB.next((f) => f.type === 'online_users');
+    tabA.send({ type: 'message', receiverId: b.userId, content: 'first words' });
     expect(await tabA.next((f) => f.type === 'user_status' && f.userId === b.userId)).toMatchObject({
+      status: 'online',
+    });
+    expect(await tabB.next((f) => f.type === 'user_status' && f.userId === a.userId)).toMatchObject({
       status: 'online',
     });
     tabB.ws.close(1000);
@@ -280,6 +321,7 @@ describe('chat socket messages', () => {
         await app.ctx.bus.ready();
         const otherPort = (otherHttp.server.address() as AddressInfo).port;
         const [a, b] = [await member(), await member()];
+        await sendMessage(app.ctx.db, b.id, { receiverId: a.userId, content: 'contacts' });
         const here = await connect(a);
         const there = await connect(b, 'zh-CN', otherPort);
         expect(await here.next((f) => f.type === 'user_status' && f.userId === b.userId)).toMatchObject({

@@ -15,6 +15,8 @@ export const CHAT_SEND_LIMIT = 20;
 export const CHAT_SEND_WINDOW_MS = 10_000;
 /** A client's id for a message it sends, so a retried send is stored once. */
 export const CHAT_CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** Members one `presence` frame may ask about. */
+export const CHAT_PRESENCE_ASK_MAX = 50;
 /** Pinned conversations one member may hold. */
 export const CHAT_PIN_LIMIT = 20;
 /** A contact's nickname (the viewer's own name for them), in characters; empty clears it. */
@@ -85,6 +87,9 @@ export type ChatServerFrame =
    */
   | { type: 'read'; readerId: number; senderId: number; upTo: string; readAt: string }
   | { type: 'user_status'; userId: number; status: 'online' | 'offline' }
+  /** To a new socket: which of its member's contacts are online. */
   | { type: 'online_users'; users: number[] }
+  /** The answer to the client's `{type:'presence', userIds}`: which of them are online. */
+  | { type: 'presence'; users: number[] }
   | { type: 'error'; message: string; code?: string; clientId?: string | null }
   | { type: 'text'; content: string };

@@ -90,6 +90,8 @@ export interface ChatGatewayDeps {
   onPresence?: (identity: ChatIdentity, online: boolean) => void;
   /** A socket was accepted (after the presence of its account was told). */
   onOpen?: (socket: ChatSocket) => void;
+  /** A socket closed (before the presence of its account is told, when it was the last one). */
+  onClose?: (socket: ChatSocket) => void;
   /** A name for each new socket. */
   socketKey?: () => string;
   now?: () => number;
@@ -185,6 +187,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     if (!conn) return;
     clearTimeout(conn.expiry);
     connections.delete(ws);
+    deps.onClose?.(socketOf(ws, conn));
     const mine = byUser.get(conn.identity.userId);
     mine?.delete(ws);
     if (mine?.size === 0) {

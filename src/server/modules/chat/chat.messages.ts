@@ -279,6 +279,19 @@ export async function listContacts(db: Db, viewerAccountId: string, request: Pag
   return { contacts: rows.map(toContact), pagination: pageInfo(request, Number(counted.total)) };
 }
 
+/** A member's conversation partners' public ids, the latest conversations first (for presence). */
+export async function contactUserIds(db: Db, accountId: string, max: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('chat_contact as c')
+    .innerJoin('users as u', 'u.id', 'c.contact_id')
+    .select('u.user_id')
+    .where('c.user_id', '=', accountId)
+    .orderBy('c.last_message_id', 'desc')
+    .limit(max)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 const noConversation = () => new HttpError(404, 'NOT_FOUND', 'server.chat.noConversation');
 
 /** One of the viewer's conversations as the contact list shows it; 404 when they never exchanged a message. */

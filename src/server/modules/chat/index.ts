@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { busSessionEvents } from '../auth/auth.events.ts';
 import { defineModule, type ServerModule } from '../module.ts';
 import { createChatMessaging } from './chat.frames.ts';
-import { createChatPresence } from './chat.presence.ts';
+import { contactUserIds } from './chat.messages.ts';
+import { createChatPresence, PRESENCE_CONTACTS_MAX } from './chat.presence.ts';
 import { CHAT_PATH, createChatGateway, type ChatGateway, type ChatLimits } from './chat.gateway.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { authenticateChat, findEndedSessions } from './chat.sessions.ts';
@@ -21,7 +22,9 @@ export function createChatModule(limits: Partial<ChatLimits> = {}): ServerModule
       };
       const processKey = randomBytes(6).toString('hex');
       const messaging = createChatMessaging(ctx, theGateway, processKey);
-      const presence = createChatPresence(ctx, theGateway, processKey);
+      const presence = createChatPresence(ctx, processKey, {
+        loadContacts: (accountId) => contactUserIds(ctx.db, accountId, PRESENCE_CONTACTS_MAX),
+      });
       const unsubscribe = [
         ctx.bus.subscribe('chat.message', (delivery) => messaging.onDelivery(delivery)),
         ctx.bus.subscribe('chat.receipt', (receipt) => messaging.onReceipt(receipt)),
@@ -32,16 +35,22 @@ export function createChatModule(limits: Partial<ChatLimits> = {}): ServerModule
         authenticate: (token) => authenticateChat({ db: ctx.db, secret: ctx.config.jwtSecret }, token),
         findEnded: (identities) => findEndedSessions(ctx.db, identities),
         events: busSessionEvents(ctx),
-        onFrame: (frame, socket) => messaging.onFrame(frame, socket),
+        onFrame: (frame, socket) =>
+          frame.type === 'presence' ? presence.onAsk(frame, socket) : messaging.onFrame(frame, socket),
         onPresence: presence.onPresence,
         onOpen: (socket) => {
-          presence.onOpen(socket);
+          presence
+            .onOpen(socket)
+            .catch((error: unknown) =>
+              ctx.logger.error({ err: error, userId: socket.identity.userId }, 'chat presence on open failed'),
+            );
           messaging
             .onOpen(socket)
             .catch((error: unknown) =>
               ctx.logger.error({ err: error, userId: socket.identity.userId }, 'chat delivery on open failed'),
             );
         },
+        onClose: presence.onClose,
         socketKey: messaging.socketKey,
         limits,
       });

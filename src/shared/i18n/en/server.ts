@@ -129,6 +129,7 @@ export const server: AreaMessages<typeof reference> = {
   'server.chat.pinnedNotBoolean': 'Pinned must be true or false',
   'server.chat.pinLimit': 'You can pin at most {max} conversations; unpin one first',
   'server.chat.noConversation': 'You have no conversation with this member yet; send them a message first',
+  'server.chat.presenceTooMany': 'Ask about at most {max} members at a time',
   'server.follow.self': "You can't follow yourself",
   'server.follow.followed': 'Followed',
   'server.follow.unfollowed': 'Unfollowed',

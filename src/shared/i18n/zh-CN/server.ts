@@ -121,6 +121,7 @@ export const server = {
   'server.chat.pinnedNotBoolean': '置顶状态必须是 true 或 false',
   'server.chat.pinLimit': '最多置顶 {max} 个会话，请先取消一个置顶',
   'server.chat.noConversation': '你和该用户还没有私信往来，请先发一条消息',
+  'server.chat.presenceTooMany': '一次最多查询 {max} 个用户的在线状态',
   'server.follow.self': '不能关注自己',
   'server.follow.followed': '关注成功',
   'server.follow.unfollowed': '已取消关注',
