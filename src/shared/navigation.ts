@@ -59,7 +59,7 @@ export const BUILT_PAGES: readonly RegExp[] = [
   /^\/login$/,
   /^\/register$/,
   /^\/reset-password$/,
-  /^\/message\/system$/,
+  /^\/message\/(system|private)$/,
   /^\/search$/,
   /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting|setting\/points))?$/,
 ];

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { $chatWindow } from '../../stores/chat-window.ts';
 import { $dialogs } from '../../stores/dialog.ts';
 import { $imagePreview, PREVIEW_SELECTOR } from '../../stores/image-preview.ts';
 import { showCarriedToast } from '../../stores/next-page-toast.ts';
@@ -13,13 +14,14 @@ const toastList = onDemand(() => import('./overlays/ToastList.tsx'));
 const dialogStack = onDemand(() => import('./overlays/DialogStack.tsx'));
 const previewDialog = onDemand(() => import('./overlays/ImagePreviewDialog.tsx'));
 const userCardCode = onDemand(() => import('./users/UserCard.tsx'));
+const chatWindowCode = onDemand(() => import('./chat/ChatWindow.tsx'));
 
 /**
  * Toasts, alert/confirm dialogs, the image preview and the user card of every page, opened through their
  * stores from any island or script. Mounted once and kept across navigation. The toasts' live region is
  * here from the start (so screen readers announce what enters it); the code that draws each kind loads
  * with its first use, the preview's already when a previewable image is pointed at or focused, the user
- * card's when a member's name or avatar starts opening it.
+ * card's when a member's name or avatar starts opening it, the chat window's when a card opens a chat.
  */
 function OverlayHost() {
   const t = useT();
@@ -31,6 +33,8 @@ function OverlayHost() {
   const [dialogCode, loadDialogs] = useOnDemand(dialogStack);
   const [previewCode, loadPreview] = useOnDemand(previewDialog);
   const [cardCode, loadCard] = useOnDemand(userCardCode);
+  const chatWith = useStore($chatWindow);
+  const [chatCode, loadChat] = useOnDemand(chatWindowCode);
 
   // A greeting the previous page left for this one (e.g. after registering).
   useEffect(() => void showCarriedToast(window.sessionStorage), []);
@@ -46,6 +50,9 @@ function OverlayHost() {
   useEffect(() => {
     if (card) loadCard().catch(() => {});
   }, [card !== null]);
+  useEffect(() => {
+    if (chatWith) void loadChat();
+  }, [chatWith !== null]);
   // The card's triggers load when the pointer (not a touch) or the keyboard first reaches a name.
   useEffect(() => {
     let uninstall: (() => void) | null = null;
@@ -94,6 +101,7 @@ function OverlayHost() {
       {dialogCode && <dialogCode.DialogStack dialogs={dialogs} />}
       {previewCode && preview.open && <previewCode.ImagePreviewDialog state={preview} />}
       {cardCode && card?.open && card.anchor.isConnected && <cardCode.UserCard state={card} />}
+      {chatCode && chatWith && <chatCode.ChatWindow key={chatWith._id} partner={chatWith} />}
     </>
   );
 }

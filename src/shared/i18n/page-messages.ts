@@ -42,6 +42,18 @@ function absorbPageMessages(doc: Document): void {
   translators.set(page.locale, createTranslator(page.locale, known as PartialCatalogue));
 }
 
+/**
+ * Adds messages an island brought with its code (an area the page did not carry, such as the chat
+ * window the user card opens on any page); islands rendered afterwards find them.
+ */
+export function addPageMessages(locale: Locale, messages: Record<string, unknown>): void {
+  if (serverSource) return;
+  if (typeof document !== 'undefined') absorbPageMessages(document);
+  const known = seen.get(locale) ?? {};
+  seen.set(locale, Object.assign(known, messages));
+  translators.set(locale, createTranslator(locale, known as PartialCatalogue));
+}
+
 /** The message lookup of `locale` for an island or a browser script. */
 export function pageTranslator(locale: Locale): Translate {
   if (serverSource) return serverSource(locale);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { $session } from '../../../stores/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import type { UploadTarget } from '../../../stores/upload.ts';
@@ -19,6 +19,16 @@ export interface RichCommentInputProps {
   label?: string;
   maxLength?: number;
   rows?: number;
+  /** Grows with its text between `rows` and this many rows (spec §5: chat 4 to 6), then scrolls. */
+  maxRows?: number;
+  /** Enter (without Shift, outside an input method's composition) calls this instead of a new line. */
+  onEnter?: () => void;
+  /** Where the emoji picker opens (above the input at the bottom of a chat). */
+  emojiPlacement?: 'below' | 'above';
+  /** Controls after the counter (a send button). */
+  actions?: ReactNode;
+  /** Described by (a hint's id). */
+  describedBy?: string;
 }
 
 /** `text` with `insert` put in place of the selection, and where the caret goes after it. */
@@ -42,6 +52,11 @@ export default function RichCommentInput({
   label,
   maxLength,
   rows = 4,
+  maxRows,
+  onEnter,
+  emojiPlacement,
+  actions,
+  describedBy,
 }: RichCommentInputProps) {
   const t = useT();
   const session = useStore($session);
@@ -49,6 +64,24 @@ export default function RichCommentInput({
   const selection = useRef({ start: value.length, end: value.length });
   const [dialogOpen, setDialogOpen] = useState(false);
   const id = useId();
+
+  // Auto-sized between `rows` and `maxRows` lines: measured from the text's own height.
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element || maxRows === undefined) return;
+    const style = getComputedStyle(element);
+    const line = Number.parseFloat(style.lineHeight) || 20;
+    const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+    element.style.height = 'auto';
+    const wanted = Math.min(Math.max(element.scrollHeight, rows * line + padding), maxRows * line + padding);
+    element.style.height = `${wanted}px`;
+  }, [value, rows, maxRows]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!onEnter || event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onEnter();
+  };
 
   const remember = () => {
     const element = area.current;
@@ -93,10 +126,12 @@ export default function RichCommentInput({
         }}
         onSelect={remember}
         onBlur={remember}
-        className="block w-full resize-y rounded-t-lg bg-transparent px-3 py-2 text-sm focus:outline-none"
+        onKeyDown={onKeyDown}
+        aria-describedby={describedBy}
+        className={`block w-full rounded-t-lg bg-transparent px-3 py-2 text-sm focus:outline-none ${maxRows === undefined ? 'resize-y' : 'resize-none'}`}
       />
       <div className="flex items-center gap-1 border-t border-zinc-200 px-1.5 py-1 dark:border-zinc-700">
-        <EmojiPicker onSelect={insert} />
+        <EmojiPicker onSelect={insert} placement={emojiPlacement} />
         <button
           type="button"
           onClick={openImages}
@@ -107,10 +142,11 @@ export default function RichCommentInput({
           <span>{t('composer.image')}</span>
         </button>
         {maxLength !== undefined && (
-          <span className="ml-auto px-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <span className="ml-auto px-2 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
             {value.length} / {maxLength}
           </span>
         )}
+        {actions}
       </div>
       <ImageInsertDialog
         open={dialogOpen}

@@ -4,7 +4,9 @@ import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { isPageBuilt } from '../../../shared/navigation.ts';
 import { userFollows, userKey } from '../../../stores/follow.ts';
 import { $publicConfig } from '../../../stores/public-config.ts';
+import { openChatWindow } from '../../../stores/chat-window.ts';
 import { $session } from '../../../stores/session.ts';
+import { toast } from '../../../stores/toast.ts';
 import { userCard, type UserCardState } from '../../../stores/user-card.ts';
 import { profiles } from '../../../stores/user-profiles.ts';
 import Avatar from '../display/Avatar.tsx';
@@ -29,7 +31,8 @@ export function UserCard({ state }: { state: UserCardState<HTMLElement> }) {
   const profile = useStore(profiles.$profiles)[userKey(userId)];
   const follow = useStore(userFollows.$userFollows)[userKey(userId)];
   const config = useStore($publicConfig);
-  const loggedIn = useStore($session) !== null;
+  const session = useStore($session);
+  const loggedIn = session !== null;
   const virtualRef = useMemo(() => ({ current: anchor }), [anchor]);
   // The name says that its card is open (screen readers announce it on the focused name).
   useEffect(() => {
@@ -65,6 +68,17 @@ export function UserCard({ state }: { state: UserCardState<HTMLElement> }) {
     { key: 'posts', label: t('userCard.stat.posts'), value: user.postCount },
   ];
   const name = user?.name ?? anchor.textContent?.trim() ?? '';
+
+  // Spec §2.6, §5: the private-message action opens the chat window (modal mode) over the page.
+  const startChat = () => {
+    if (!user) return;
+    if (!session) toast.warning(t('userCard.messageLogin'));
+    else if (session.userId === user.userId) toast.warning(t('userCard.messageSelf'));
+    else {
+      userCard.close();
+      openChatWindow({ _id: user.userId, name: user.name, avatar: user.avatar });
+    }
+  };
 
   return (
     <Popover.Root open onOpenChange={(open) => !open && userCard.close()}>
@@ -150,6 +164,16 @@ export function UserCard({ state }: { state: UserCardState<HTMLElement> }) {
                   size="small"
                   locale={locale}
                 />
+                <button
+                  type="button"
+                  onClick={startChat}
+                  aria-haspopup="dialog"
+                  className="hk-btn hk-btn-ghost h-8 gap-1 px-3 text-xs"
+                  data-testid="user-card-message"
+                >
+                  <Icon name="message-circle" className="size-3.5" />
+                  {t('userCard.message')}
+                </button>
                 {isPageBuilt(spacePath(user.userId)) && (
                   <a
                     href={spacePath(user.userId)}

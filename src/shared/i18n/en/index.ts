@@ -2,6 +2,7 @@ import type { AreaMessages } from '../message.ts';
 import type { Area, MessageAreas } from '../zh-CN/index.ts';
 import { auth } from './auth.ts';
 import { catalogue } from './catalogue.ts';
+import { chat } from './chat.ts';
 import { comments } from './comments.ts';
 import { common } from './common.ts';
 import { community } from './community.ts';
@@ -41,4 +42,5 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   userCard,
   space,
   search,
+  chat,
 };

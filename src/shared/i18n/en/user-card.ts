@@ -18,5 +18,8 @@ export const userCard: AreaMessages<typeof reference> = {
   'userCard.stat.articles': 'Articles',
   'userCard.stat.posts': 'Posts',
   'userCard.profile': 'Profile',
+  'userCard.message': 'Message',
+  'userCard.messageLogin': 'login is required to use the private message feature',
+  'userCard.messageSelf': "can't message yourself",
   'userCard.newTab': '(opens in a new tab)',
 };

@@ -1,5 +1,6 @@
 import { auth } from './auth.ts';
 import { catalogue } from './catalogue.ts';
+import { chat } from './chat.ts';
 import { comments } from './comments.ts';
 import { common } from './common.ts';
 import { community } from './community.ts';
@@ -42,6 +43,7 @@ export const zhCN = {
   userCard,
   space,
   search,
+  chat,
 } as const;
 
 export type MessageAreas = typeof zhCN;

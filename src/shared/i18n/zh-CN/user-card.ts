@@ -15,5 +15,8 @@ export const userCard = {
   'userCard.stat.articles': '文章',
   'userCard.stat.posts': '帖子',
   'userCard.profile': '个人主页',
+  'userCard.message': '私信',
+  'userCard.messageLogin': '登录后才能使用私信功能',
+  'userCard.messageSelf': '不能给自己发私信',
   'userCard.newTab': '（在新标签页中打开）',
 } as const;
