@@ -6,6 +6,7 @@ import { createChatConnection, type ChatConnection, type SocketLike } from './ch
 import { loadPublicConfig } from './public-config.ts';
 import { $session, accessTokenExpiresAt, readAccessToken } from './session.ts';
 import { toast } from './toast.ts';
+import { $privateUnread } from './unread-count.ts';
 
 /** A token this close to its end is refreshed before a socket is opened with it. */
 const TOKEN_MARGIN_MS = 30_000;
@@ -87,6 +88,13 @@ export function holdChat(locale: Locale): ChatRuntime {
   detach = () => {
     window.removeEventListener('offline', offline);
     window.removeEventListener('online', online);
+  };
+  // The bell counts unread chats: the page keeps it current as messages arrive and are read.
+  const stopCount = store.$contacts.listen(() => $privateUnread.set(store!.unreadTotal()));
+  const stopEvents = detach;
+  detach = () => {
+    stopEvents();
+    stopCount();
   };
   runtime = { store, connection };
   connection.start();

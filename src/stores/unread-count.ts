@@ -5,3 +5,6 @@ import { atom } from 'nanostores';
  * member: visitors' pages carry this atom alone).
  */
 export const $unreadCount = atom(0);
+
+/** Unread private messages (the bell shows them with the notifications; /message/private keeps it current). */
+export const $privateUnread = atom(0);

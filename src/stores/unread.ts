@@ -7,7 +7,7 @@
  */
 
 import type { ApiClient } from './api-client.ts';
-import { $unreadCount } from './unread-count.ts';
+import { $privateUnread, $unreadCount } from './unread-count.ts';
 
 export { $unreadCount };
 
@@ -62,6 +62,7 @@ export function createUnread(deps: UnreadDeps) {
       const { notificationsContract } = await import('../shared/notifications/notifications.contract.ts');
       const { data } = await deps.call(notificationsContract.unread, undefined, { refreshOn401: true });
       if (ask === asked && owner === userId) store(data.unreadCount);
+      if (owner === userId) $privateUnread.set(data.privateUnread ?? 0);
     } catch {
       // Spec §8: a failed status fetch is logged only; the cached count stays.
     }
@@ -95,6 +96,7 @@ export function createUnread(deps: UnreadDeps) {
         if (userId === id) userId = null;
         asked += 1;
         $unreadCount.set(0);
+        $privateUnread.set(0);
       };
     },
     /** The server's count after a change this page made (a poll already on its way is then stale). */

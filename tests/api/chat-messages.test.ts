@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatHistory, ContactList } from '../../src/shared/chat/chat-model.ts';
+import type { BellCounts } from '../../src/shared/notifications/notifications.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { sendMessage } from '../../src/server/modules/chat/chat.messages.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
@@ -49,6 +50,19 @@ describe('private messages', () => {
     app = await createTestApp();
   });
   afterAll(async () => app.close());
+
+  it('counts unread private messages for the bell across conversations until they are read', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    const bell = async () => data((await call<BellCounts>(app, 'GET', '/v2/user/unread', a.token)).body);
+    expect(await bell()).toEqual({ unreadCount: 0, privateUnread: 0 });
+    await send(b, a, 'one');
+    await send(b, a, 'two');
+    await send(c, a, 'three');
+    await send(a, b, 'mine do not count');
+    expect(await bell()).toEqual({ unreadCount: 0, privateUnread: 3 });
+    await call(app, 'POST', '/private-message/contacts/unread/clear', a.token, { contactUserId: b.userId });
+    expect(await bell()).toEqual({ unreadCount: 0, privateUnread: 1 });
+  });
 
   it('stores a message with both contact rows and shows it in the history and the contact lists', async () => {
     const [a, b] = [await member(), await member()];

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_PAGE_DEFAULT,
   NOTIFICATION_PAGE_MAX,
   type NotificationPage,
+  type BellCounts,
   type UnreadSummary,
 } from './notifications.ts';
 
@@ -29,9 +30,9 @@ export const notificationsContract = {
   unread: endpoint({
     method: 'GET',
     path: '/v2/user/unread',
-    response: as<UnreadSummary>(),
+    response: as<BellCounts>(),
     auth: 'required',
-    summary: 'How many of the caller’s notifications are unread (spec §7, the bell’s badge)',
+    summary: 'How many of the caller’s notifications and private messages are unread (spec §7, the bell’s badge)',
   }),
   list: endpoint({
     method: 'GET',

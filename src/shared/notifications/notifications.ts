@@ -53,6 +53,11 @@ export interface UnreadSummary {
   unreadCount: number;
 }
 
+/** The bell's counts: unread notifications, and unread private messages across the member's conversations. */
+export interface BellCounts extends UnreadSummary {
+  privateUnread: number;
+}
+
 export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 50;
 export const NOTIFICATION_ACTORS_SHOWN = 3;

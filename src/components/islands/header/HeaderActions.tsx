@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionUser } from '../../../shared/auth-model.ts';
-import { $unreadCount } from '../../../stores/unread-count.ts';
+import { $privateUnread, $unreadCount } from '../../../stores/unread-count.ts';
 import ColorModeToggle from '../ColorModeToggle.tsx';
 import { onDemand, useOnDemand } from '../ui/on-demand.ts';
 import { useLocale } from '../ui/use-t.ts';
@@ -80,13 +80,14 @@ export function HeaderActions({
 }: HeaderActionsProps) {
   const memberId = user && user !== 'member' ? user.userId : null;
   const unreadCount = useUnreadCount(memberId);
+  const privateUnread = useStore($privateUnread);
   return (
     <div className="flex shrink-0 items-center gap-1.5" data-testid="header-actions">
       <ColorModeToggle />
       {user ? (
         <>
           <CheckInSlot userId={memberId} />
-          <NotificationBell unreadCount={unreadCount} />
+          <NotificationBell unreadCount={unreadCount} privateUnread={privateUnread} />
           {user === 'member' ? <UserMenuPlaceholder /> : <UserMenu user={user} />}
         </>
       ) : (

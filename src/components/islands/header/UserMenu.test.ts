@@ -70,6 +70,15 @@ describe('header pieces (server render)', () => {
     expect(zero).not.toContain('header-bell-badge');
     const many = renderToStaticMarkup(createElement(NotificationBell, { unreadCount: 150, isBuilt: everything }));
     expect(many).toContain('>99+</span>');
+    // Unread private messages count too; with no notification unread, the bell opens the chats.
+    const chats = renderToStaticMarkup(createElement(NotificationBell, { privateUnread: 2, isBuilt: everything }));
+    expect(chats).toContain('href="/message/private"');
+    expect(chats).toContain('>2</span>');
+    const both = renderToStaticMarkup(
+      createElement(NotificationBell, { unreadCount: 1, privateUnread: 2, isBuilt: everything }),
+    );
+    expect(both).toContain('href="/message/system"');
+    expect(both).toContain('>3</span>');
   });
 
   it('shows the user menu instead of the login buttons when logged in', () => {

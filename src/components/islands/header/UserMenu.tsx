@@ -12,6 +12,7 @@ import { onDemand, useDeferredMenu } from '../ui/on-demand.ts';
 import { useT } from '../ui/use-t.ts';
 
 export const SYSTEM_MESSAGES_PATH = '/message/system';
+export const PRIVATE_MESSAGES_PATH = '/message/private';
 /** Spec §9: the unread badge is capped at 99. */
 export const UNREAD_BADGE_CAP = 99;
 
@@ -57,18 +58,24 @@ const SERVER_IMAGE_OPTIONS: ImageUrlOptions = { imageBedUrl: '', allowedHosts: [
 
 interface NotificationBellProps {
   unreadCount?: number;
+  /** Unread private messages: counted in the badge; with no notification unread, the bell opens the chats. */
+  privateUnread?: number;
   isBuilt?: (path: string) => boolean;
 }
 
 /** The bell that opens the system messages, with the unread badge (hidden at 0). */
-export function NotificationBell({ unreadCount = 0, isBuilt = isPageBuilt }: NotificationBellProps) {
+export function NotificationBell({ unreadCount = 0, privateUnread = 0, isBuilt = isPageBuilt }: NotificationBellProps) {
   const t = useT();
   if (!isBuilt(SYSTEM_MESSAGES_PATH)) return null;
-  const badge = unreadBadgeText(unreadCount);
+  const badge = unreadBadgeText(unreadCount + privateUnread);
+  const href =
+    unreadCount === 0 && privateUnread > 0 && isBuilt(PRIVATE_MESSAGES_PATH)
+      ? PRIVATE_MESSAGES_PATH
+      : SYSTEM_MESSAGES_PATH;
   const label = badge ? t('user.notificationsUnread', { count: badge }) : t('user.notifications');
   return (
     <a
-      href={SYSTEM_MESSAGES_PATH}
+      href={href}
       aria-label={label}
       title={label}
       data-testid="header-bell"

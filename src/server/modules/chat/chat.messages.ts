@@ -495,3 +495,13 @@ export async function setBlocked(
   }
   return { isBlocked: blocked };
 }
+
+/** Unread private messages across the member's conversations (the header bell adds them to its count). */
+export async function chatUnreadTotal(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('chat_contact')
+    .select((eb) => eb.fn.sum<number | string | null>('unread_count').as('n'))
+    .where('user_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
