@@ -80,6 +80,17 @@ async function ensurePgDatabase(url: string): Promise<void> {
   }
 }
 
+// A server left on the port (another bench) would answer in place of ours, with another JWT secret.
+for (let s = 0; s < processCount; s++) {
+  const taken = await fetch(`http://127.0.0.1:${port + s}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) {
+    console.error(`Port ${port + s} is in use: stop what listens there, or set BENCH_PORT.`);
+    process.exit(1);
+  }
+}
 if (pgUrl) await ensurePgDatabase(pgUrl);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-bench-chat-'));
 const secret = randomBytes(32).toString('hex');
@@ -211,6 +222,8 @@ async function startProbes(probeSockets: WebSocket[]): Promise<Probes> {
     }),
   );
   const client = pgUrl ? new pg.Client({ connectionString: pgUrl }) : null;
+  // A sample that fails (the connection ended) is left out; it must not end the bench.
+  client?.on('error', () => {});
   await client?.connect();
   const probes: Probes = { pings, database: [], lockWaits: [], waiters: new Map(), active: [], stop: async () => {} };
   let sampling = false;
@@ -235,6 +248,7 @@ async function startProbes(probeSockets: WebSocket[]): Promise<Probes> {
         for (const query of rows[0]?.queries ?? []) probes.waiters.set(query, (probes.waiters.get(query) ?? 0) + 1);
         probes.active.push(Number(rows[0]?.active ?? 0));
       })
+      .catch(() => {})
       .finally(() => (sampling = false));
   }, 100);
   probes.stop = async () => {
