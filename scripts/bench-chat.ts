@@ -266,7 +266,6 @@ const byPublicId = new Map(members.map((m, i) => [m.userId, i]));
 
 // Each message by number: when its frame was written, acknowledged, delivered (performance.now() ms).
 const capacity = Math.round(rate * (warmUp + seconds));
-const sender = new Int32Array(capacity);
 const receiver = new Int32Array(capacity);
 const sentAt = new Float64Array(capacity);
 const ackAt = new Float64Array(capacity);
@@ -292,13 +291,14 @@ function onFrame(m: number, data: Buffer): void {
     otherFrames++;
     return;
   }
-  const frame = JSON.parse(data.toString()) as {
-    type: string;
-    content?: string;
-    receiverId?: number;
-    clientId?: string | null;
-    code?: string;
-  };
+  let frame: { type: string; content?: string; receiverId?: number; clientId?: string | null; code?: string };
+  try {
+    frame = JSON.parse(data.toString()) as typeof frame;
+  } catch {
+    // Thrown here it would end the bench and leave the servers running.
+    errorCodes.set('not JSON', (errorCodes.get('not JSON') ?? 0) + 1);
+    return;
+  }
   if (frame.type === 'message' && frame.content?.startsWith('probe ')) {
     probeWaiters.get(Number(frame.content.slice(6)))?.(at);
   } else if (frame.type === 'message') {
@@ -413,7 +413,6 @@ try {
         const n = sent++;
         const from = order[n % memberCount] as number;
         const to = pickReceiver(from);
-        sender[n] = from;
         receiver[n] = to;
         const frame = `{"type":"message","receiverId":${members[to]?.userId},"content":"bench ${n}","clientId":"${clientIdOf(n)}"}`;
         sentAt[n] = performance.now();
