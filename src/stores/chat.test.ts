@@ -230,6 +230,26 @@ describe('chat store (spec §4)', () => {
     expect(store.unreadTotal()).toBe(0);
   });
 
+  it('names a first-time sender in the toast once their contact entry has loaded', async () => {
+    const options = { contacts: [] as ContactEntry[] };
+    const { store, frame, announced, flush } = setup(options);
+    await store.loadContacts();
+    options.contacts = [contact(REN, 1, 60)];
+    frame({
+      type: 'message',
+      _id: '60',
+      senderId: REN._id,
+      receiverId: ME,
+      content: 'hi',
+      sentAt: '2026-11-24T12:00:00.000Z',
+    });
+    expect(announced).toEqual([]);
+    flush();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(announced).toEqual(['Ren']);
+    expect(store.$contacts.get()[0]!.contactUser._id).toBe(REN._id);
+  });
+
   it('follows presence: the list, changes, and answers about strangers', () => {
     const { store, frame } = setup();
     frame({ type: 'online_users', users: [2, 3] });

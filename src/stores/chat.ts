@@ -88,6 +88,8 @@ export function createChatStore(deps: ChatStoreDeps) {
    */
   const readUpTo = new Map<number, { upTo: number; readAt: string }>();
   const deliveredIds = new Set<string>();
+  /** Senders of messages that arrived before their contact entry: announced by name once it is loaded. */
+  const unannounced = new Set<number>();
   let opens = 0;
   let contactLoads = 0;
   let contactReload: unknown = null;
@@ -130,11 +132,23 @@ export function createChatStore(deps: ChatStoreDeps) {
         ),
       );
       $contactsState.set({ status: 'ready', error: null });
+      announceWaiting();
     } catch (error) {
       if (ask !== contactLoads) return;
+      announceWaiting();
       $contactsState.set({ status: 'error', error: errorText(error) });
       deps.fail('contacts', errorText(error));
     }
+  }
+
+  const announceNamed = (senderId: number) => {
+    const entry = $contacts.get().find((contact) => contact.contactUser._id === senderId);
+    deps.announce(entry?.nickname || entry?.contactUser.name || '', senderId);
+  };
+
+  function announceWaiting(): void {
+    for (const senderId of unannounced) announceNamed(senderId);
+    unannounced.clear();
   }
 
   /** Someone new wrote: their entry (name, avatar) comes from the server, once for a burst. */
@@ -429,8 +443,9 @@ export function createChatStore(deps: ChatStoreDeps) {
       void clearUnread(frame.senderId);
       return;
     }
-    const entry = $contacts.get().find((contact) => contact.contactUser._id === frame.senderId);
-    deps.announce(entry?.nickname || entry?.contactUser.name || '', frame.senderId);
+    // A first message from someone: the toast names them once their entry (with the name) has loaded.
+    if (known) announceNamed(frame.senderId);
+    else unannounced.add(frame.senderId);
   }
 
   function onFrame(frame: ChatServerFrame): void {
