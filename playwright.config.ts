@@ -5,7 +5,9 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-e2e-'));
+// Workers load this file again: they inherit the runner's directory (tests that write to the database
+// directly need its path) instead of making another.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hikari-e2e-')));
 
 /** Browser tests against the built server (run `npm run build` first; `npm run test:e2e` does). */
 export default defineConfig({

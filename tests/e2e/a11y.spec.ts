@@ -229,6 +229,23 @@ for (const mode of MODES) {
       ).toBeVisible();
       await expectNoViolations(page, `/message/system (${mode}, member)`);
 
+      // Private messages (issue 16): the conversation with the demo creator open, a message of ours in it.
+      await open(page, '/message/private?userId=2', mode);
+      await expect(page.getByTestId('chat-connection').locator('[data-status]')).toHaveAttribute(
+        'data-status',
+        'connected',
+      );
+      const chat = page.getByTestId('chat-thread');
+      await chat.getByLabel('输入消息').fill(`无障碍检查 ${mode}`);
+      await chat.getByTestId('chat-send').click();
+      await expect(
+        chat
+          .getByTestId('chat-message')
+          .filter({ hasText: `无障碍检查 ${mode}` })
+          .getByTestId('chat-message-state'),
+      ).toHaveText(/^(已发送|已送达|已读)$/);
+      await expectNoViolations(page, `/message/private with a conversation (${mode}, member)`);
+
       await open(page, '/', mode);
       await page.getByTestId('user-menu-button').click();
       await expect(page.getByTestId('user-menu-nsfw')).toBeVisible();

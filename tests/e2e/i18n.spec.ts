@@ -306,6 +306,8 @@ test('logged in, every page keeps to English and messages from the browser are E
     '/create/content/draft/home',
     '/create/content/manage/home',
     '/message/system',
+    // Private messages with the conversation with the demo creator open.
+    '/message/private?userId=2',
     // The demo member's own space (the seed's first account) and its settings.
     '/space/1',
     '/space/1/setting',
