@@ -9,10 +9,11 @@
 // messages sent, acknowledged, delivered and lost (neither delivered within 5 s after the run nor
 // stored), and this run's stored rows against the acknowledged count (no duplicates, none missing).
 // Presence and receipt frames are ignored. To tell where time goes: CPU of the bench, the servers and
-// PostgreSQL while sending, a WebSocket ping to each server process every 100 ms (its event loop), and
-// on PostgreSQL the statements waiting on a lock every 100 ms. Targets: delivery p99 < 50 ms in one
-// process, < 100 ms across two; none lost. Exits non-zero when a message is lost, the stored count
-// differs, or a socket closed (the latency target is printed as pass/miss).
+// PostgreSQL while sending, how long the servers' main threads ran and waited for a CPU, a WebSocket
+// ping to each server process every 100 ms (its event loop), and on PostgreSQL the statements waiting
+// on a lock every 100 ms. Targets: delivery p99 < 50 ms in one process, < 100 ms across two; none
+// lost. Exits non-zero when a message is lost, the stored count differs, or a socket closed (the
+// latency target is printed as pass/miss).
 // SQLite in a temporary directory by default, one server process. BENCH_DATABASE_URL=postgres://…/name
 // (created when missing; each run adds its own members and messages) runs two server processes on it
 // (BENCH_PROCESSES=1 for one), half the sockets on each, every message sent to a member connected to
@@ -171,6 +172,19 @@ function machineTicks(): { busy: number; total: number } {
   const v = line.trim().split(/\s+/).slice(1).map(Number);
   const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
   return { busy: total - (v[3] ?? 0) - (v[4] ?? 0), total };
+}
+
+/**
+ * Nanoseconds a process's main thread (its event loop) has run on a CPU and waited for one, from
+ * /proc/<pid>/schedstat: a slow event loop that neither runs nor waits for a CPU is blocked (I/O).
+ */
+function mainThreadSchedule(pid: number): { running: number; waiting: number } {
+  try {
+    const [running = 0, waiting = 0] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { running, waiting };
+  } catch {
+    return { running: 0, waiting: 0 };
+  }
 }
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -391,7 +405,14 @@ try {
   let sent = 0;
   const interval = 1000 / rate;
   const loop = monitorEventLoopDelay({ resolution: 1 });
-  let before = { procs: processTicks(), machine: machineTicks(), client: process.cpuUsage(), at: 0 };
+  const schedules = () => serverPids.map(mainThreadSchedule);
+  let before = {
+    procs: processTicks(),
+    machine: machineTicks(),
+    client: process.cpuUsage(),
+    schedules: schedules(),
+    at: 0,
+  };
   let measuredFrom = 0;
   let probesStarted: Promise<Probes> | undefined;
   const sendStarted = performance.now();
@@ -404,6 +425,7 @@ try {
             procs: processTicks(),
             machine: machineTicks(),
             client: process.cpuUsage(),
+            schedules: schedules(),
             at: performance.now(),
           };
           loop.enable();
@@ -430,7 +452,12 @@ try {
   loop.disable();
   const probes = await probesStarted;
   await probes?.stop();
-  const after = { procs: processTicks(), machine: machineTicks(), client: process.cpuUsage(before.client) };
+  const after = {
+    procs: processTicks(),
+    machine: machineTicks(),
+    client: process.cpuUsage(before.client),
+    schedules: schedules(),
+  };
   const loadAfter = loadavg()[0] ?? 0;
 
   // Drain: wait up to DRAIN_MS for every message to be delivered.
@@ -502,6 +529,18 @@ try {
     `  CPU while sending (share of one core): bench client ${Math.round((100 * clientMs) / 1000 / measuredSeconds)} %, ` +
       `server ${serverPids.map((pid) => cpu(ticksOf(pid))).join(' + ')}, PostgreSQL ${pgUrl ? cpu(postgresTicks) : '—'}; ` +
       `machine ${Math.round((100 * busy) / Math.max(1, total))} % busy of ${cpus().length} cores`,
+  );
+  const share = (ns: number) => `${Math.round(ns / 1e7 / measuredSeconds)} %`;
+  console.log(
+    `  server event loops (main threads) while sending: ` +
+      serverPids
+        .map((_, s) => {
+          const running = (after.schedules[s]?.running ?? 0) - (before.schedules[s]?.running ?? 0);
+          const waiting = (after.schedules[s]?.waiting ?? 0) - (before.schedules[s]?.waiting ?? 0);
+          return `${share(running)} running, ${share(waiting)} waiting for a CPU`;
+        })
+        .join('; ') +
+      ` (the rest of the time idle or blocked)`,
   );
   console.log(
     `  bench client event loop delay: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ` +
