@@ -64,6 +64,28 @@ describe('private messages', () => {
     expect(await bell()).toEqual({ unreadCount: 0, privateUnread: 1 });
   });
 
+  it('keeps the newer last message when an older send commits after it', async () => {
+    const [a, b] = [await member(), await member()];
+    await send(a, b, 'first');
+    // A send that took a greater id committed already (ids are taken before the commit on PostgreSQL).
+    await app.ctx.db
+      .updateTable('chat_contact')
+      .set({ last_message_id: 2_000_000_000, last_message_at: '2099-01-01T00:00:00.000Z' })
+      .where('user_id', 'in', [a.id, b.id])
+      .execute();
+    await send(a, b, 'older id, later commit');
+    const rows = await app.ctx.db
+      .selectFrom('chat_contact')
+      .select(['last_message_id', 'last_message_at', 'unread_count'])
+      .where('user_id', 'in', [a.id, b.id])
+      .execute();
+    expect(rows.map((row) => [Number(row.last_message_id), row.last_message_at])).toEqual([
+      [2_000_000_000, '2099-01-01T00:00:00.000Z'],
+      [2_000_000_000, '2099-01-01T00:00:00.000Z'],
+    ]);
+    expect(rows.map((row) => Number(row.unread_count)).sort()).toEqual([0, 2]);
+  });
+
   it('stores a message with both contact rows and shows it in the history and the contact lists', async () => {
     const [a, b] = [await member(), await member()];
     const sent = await send(a, b, '你好 [emoji:1]');

@@ -126,9 +126,14 @@ export async function sendMessage(db: Db, senderAccountId: string, input: SendIn
     if (earlier) return earlier;
   }
   const at = now.toISOString();
+  // On PostgreSQL the id is taken before the transaction: the counter row would otherwise stay locked
+  // for the whole send, and every send of every process would queue behind it (bench:chat: p99 1.4 s →
+  // 14 ms with two processes on a busy machine). A failed send leaves a gap; order is by id all the same.
+  // SQLite has one writer at a time anyway, and a separate commit would cost it one more disk sync.
+  const early = dialectOf(db) === 'postgres' ? await nextId(db, 'private_message_id') : null;
   try {
     const row = await db.transaction().execute(async (trx) => {
-      const id = await nextId(trx, 'private_message_id');
+      const id = early ?? (await nextId(trx, 'private_message_id'));
       const values: PrivateMessageTable = {
         id,
         pair_key: pairKey(sender.id, receiver.id),
@@ -141,6 +146,7 @@ export async function sendMessage(db: Db, senderAccountId: string, input: SendIn
         read_at: null,
       };
       await trx.insertInto('private_message').values(values).execute();
+      const newer = sql<boolean>`${sql.ref('chat_contact.last_message_id')} is null or ${sql.ref('chat_contact.last_message_id')} < ${sql.lit(id)}`;
       const contact = (owner: string, other: string, unread: number) =>
         trx
           .insertInto('chat_contact')
@@ -153,9 +159,11 @@ export async function sendMessage(db: Db, senderAccountId: string, input: SendIn
             created_at: at,
           })
           .onConflict((oc) =>
+            // Ids are taken before commits, so two sends of one conversation may commit out of order: the
+            // contact keeps the newer message.
             oc.columns(['user_id', 'contact_id']).doUpdateSet({
-              last_message_id: id,
-              last_message_at: at,
+              last_message_id: sql<number>`case when ${newer} then ${sql.lit(id)} else ${sql.ref('chat_contact.last_message_id')} end`,
+              last_message_at: sql<string>`case when ${newer} then ${at} else ${sql.ref('chat_contact.last_message_at')} end`,
               unread_count: sql<number>`${sql.ref('chat_contact.unread_count')} + ${sql.lit(unread)}`,
             }),
           )

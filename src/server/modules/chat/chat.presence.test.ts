@@ -121,6 +121,21 @@ describe('chat presence', () => {
     expect(late.statuses()).toEqual([{ type: 'user_status', userId: 4, status: 'online' }]);
   });
 
+  it('sends a long list in parts that fit the bus, and takes it once all of them arrived', async () => {
+    const bus = createInProcessBus<AppTopics>({ logger });
+    const sizes: number[] = [];
+    bus.subscribe('chat.presence_sync', (event) => void sizes.push(JSON.stringify(event).length));
+    const now = 0;
+    const b = await processOn(bus, 'B', () => now);
+    stops.push(b.presence.close);
+    for (let id = 1_000_000_001; id <= 1_000_001_200; id++) b.presence.onPresence(member(id), true);
+    const late = await processOn(bus, 'C', () => now);
+    stops.push(late.presence.close);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(late.presence.online()).toHaveLength(1201);
+    expect(Math.max(...sizes)).toBeLessThan(7900);
+  });
+
   it('tells a member about contacts only, and about whoever they exchange a message with meanwhile', async () => {
     const bus = createInProcessBus<AppTopics>({ logger });
     const now = 0;

@@ -8,8 +8,15 @@ import type { ChatIdentity } from './chat.sessions.ts';
 
 /** One process's change: a member's first socket there opened, or the last one closed. */
 export type ChatPresenceChange = { process: string; userId: number; online: boolean };
-/** One process's whole list, sent every PRESENCE_SYNC_MS: what keeps its members online elsewhere. */
-export type ChatPresenceSync = { process: string; users: number[] };
+/**
+ * One process's whole list, sent every PRESENCE_SYNC_MS: what keeps its members online elsewhere. A
+ * bus message holds at most about 8 kB, so a long list goes in parts of one round; the list is taken
+ * once all of them arrived.
+ */
+export type ChatPresenceSync = { process: string; users: number[]; round?: number; part?: number; parts?: number };
+
+/** Members per part of a presence list (ids of up to 10 digits stay well under the bus's 8 kB). */
+export const PRESENCE_SYNC_PART = 500;
 
 declare module '../../context.ts' {
   interface AppTopics {
@@ -78,6 +85,8 @@ export function createChatPresence(
   const now = options.now ?? Date.now;
   const expiryMs = options.expiryMs ?? PRESENCE_EXPIRY_MS;
   const processes = new Map<string, ProcessPresence>([[process, { users: new Set(), heardAt: now() }]]);
+  /** Parts of a long presence list by process, until the whole round arrived. */
+  const rounds = new Map<string, { round: number; parts: Map<number, number[]> }>();
   const local = processes.get(process)!;
   const members = new Map<string, LocalMember>();
   // Who hears about a member: the local members with them as a contact, and the sockets that asked.
@@ -209,15 +218,42 @@ export function createChatPresence(
     ctx.bus.subscribe('chat.presence_sync', (event) => {
       if (event.process === process) return;
       const entry = processes.get(event.process);
-      apply([...(entry?.users ?? []), ...event.users], () => {
-        processes.set(event.process, { users: new Set(event.users), heardAt: now() });
+      if (entry) entry.heardAt = now();
+      const parts = event.parts ?? 1;
+      let users = event.users;
+      if (parts > 1) {
+        const round = rounds.get(event.process);
+        const current =
+          round && round.round === event.round
+            ? round
+            : { round: event.round ?? 0, parts: new Map<number, number[]>() };
+        current.parts.set(event.part ?? 0, event.users);
+        rounds.set(event.process, current);
+        if (current.parts.size < parts) return;
+        rounds.delete(event.process);
+        users = [...current.parts.values()].flat();
+      }
+      apply([...(entry?.users ?? []), ...users], () => {
+        processes.set(event.process, { users: new Set(users), heardAt: now() });
       });
     }),
     ctx.bus.subscribe('chat.message', onMessage),
   ];
 
+  let round = 0;
   const timer = setInterval(() => {
-    ctx.bus.publish('chat.presence_sync', { process, users: [...local.users] }).catch(published('chat.presence_sync'));
+    const users = [...local.users];
+    const parts = Math.max(1, Math.ceil(users.length / PRESENCE_SYNC_PART));
+    round += 1;
+    for (let part = 0; part < parts; part++) {
+      const slice = users.slice(part * PRESENCE_SYNC_PART, (part + 1) * PRESENCE_SYNC_PART);
+      ctx.bus
+        .publish(
+          'chat.presence_sync',
+          parts > 1 ? { process, users: slice, round, part, parts } : { process, users: slice },
+        )
+        .catch(published('chat.presence_sync'));
+    }
     // Processes gone silent: their members go offline here (and the entries go).
     const at = now();
     for (const [key, entry] of processes) {
