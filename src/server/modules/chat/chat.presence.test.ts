@@ -93,17 +93,40 @@ describe('chat presence', () => {
     const bus = createInProcessBus<AppTopics>({ logger });
     let now = 0;
     const a = await processOn(bus, 'A', () => now);
+    // Process B's messages stop when it dies (a killed process says nothing, not even goodbye).
+    let dead = false;
+    const cut = {
+      ...bus,
+      publish: ((topic, event) => (dead ? Promise.resolve() : bus.publish(topic, event))) as typeof bus.publish,
+    };
+    const b = await processOn(cut, 'B', () => now);
+    stops.push(a.presence.close);
+    b.presence.onPresence(member(9), true);
+    await settle();
+    expect(a.presence.online()).toEqual([9, 1000]);
+    dead = true;
+    b.presence.close();
+    await settle();
+    expect(a.presence.online()).toEqual([9, 1000]);
+    now += 150;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(a.presence.online()).toEqual([1000]);
+    expect(a.statuses().at(-1)).toEqual({ type: 'user_status', userId: 9, status: 'offline' });
+  });
+
+  it('takes the members of a process that shuts down offline at once', async () => {
+    const bus = createInProcessBus<AppTopics>({ logger });
+    const now = 0;
+    const a = await processOn(bus, 'A', () => now);
     const b = await processOn(bus, 'B', () => now);
     stops.push(a.presence.close);
     b.presence.onPresence(member(9), true);
     await settle();
     expect(a.presence.online()).toEqual([9, 1000]);
-    // Process B dies without a word; A keeps syncing.
     b.presence.close();
-    now += 150;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    b.presence.onPresence(member(9), false);
+    await settle();
     expect(a.presence.online()).toEqual([1000]);
-    expect(a.statuses().at(-1)).toEqual({ type: 'user_status', userId: 9, status: 'offline' });
   });
 
   it('learns another process’s members from its periodic list (a process that started later)', async () => {

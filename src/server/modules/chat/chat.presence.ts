@@ -241,6 +241,7 @@ export function createChatPresence(
   ];
 
   let round = 0;
+  let leaving = false;
   const timer = setInterval(() => {
     const users = [...local.users];
     const parts = Math.max(1, Math.ceil(users.length / PRESENCE_SYNC_PART));
@@ -266,6 +267,8 @@ export function createChatPresence(
   return {
     /** The gateway's presence hook: this process's first socket of a member opened, or last one closed. */
     onPresence(identity: ChatIdentity, isOn: boolean) {
+      // Sockets closing during shutdown: the other processes heard this process leave already.
+      if (leaving) return;
       const userId = identity.publicId;
       if (isOn) connected(identity.userId);
       else disconnected(identity.userId);
@@ -327,6 +330,11 @@ export function createChatPresence(
     close() {
       clearInterval(timer);
       for (const stop of unsubscribe) stop();
+      if (leaving) return;
+      leaving = true;
+      // Shutting down: an empty list takes this process's members offline elsewhere at once, instead of
+      // after the expiry.
+      ctx.bus.publish('chat.presence_sync', { process, users: [] }).catch(published('chat.presence_sync'));
     },
   };
 }
