@@ -250,6 +250,32 @@ function MessageList({ runtime, thread, me, name }: MessageListProps) {
   const list = useRef<VirtuosoHandle>(null);
   const atTop = useRef(false);
   const [atBottom, setAtBottom] = useState(true);
+  /**
+   * Where the reader left the list: at the bottom or not. Only the reader's own scrolling (wheel, touch,
+   * keys, the scroll bar) takes it away from the bottom; the list moving itself (an older page put
+   * before, an image or a state line that grew below) does not, and then it goes back to the bottom.
+   */
+  const stick = useRef(true);
+  const readerMoved = useRef(Number.NEGATIVE_INFINITY);
+  const scroller = useRef<HTMLElement | null>(null);
+  const listeners = useRef({
+    input: () => {
+      readerMoved.current = performance.now();
+    },
+    scroll: (event: Event) => {
+      const element = event.currentTarget as HTMLElement;
+      if (element.scrollHeight - element.scrollTop - element.clientHeight <= CHAT_NEAR_BOTTOM_PX) stick.current = true;
+      else if (performance.now() - readerMoved.current < 1000) stick.current = false;
+    },
+  }).current;
+  const watchScroller = (element: HTMLElement | Window | null) => {
+    const inputs = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    for (const type of inputs) scroller.current?.removeEventListener(type, listeners.input);
+    scroller.current?.removeEventListener('scroll', listeners.scroll);
+    scroller.current = element instanceof HTMLElement ? element : null;
+    for (const type of inputs) scroller.current?.addEventListener(type, listeners.input, { passive: true });
+    scroller.current?.addEventListener('scroll', listeners.scroll, { passive: true });
+  };
   const [unseen, setUnseen] = useState(0);
   const count = thread.messages.length;
   const last = thread.messages.at(-1);
@@ -267,7 +293,7 @@ function MessageList({ runtime, thread, me, name }: MessageListProps) {
     if (last.senderId === me) {
       list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
       setUnseen(0);
-    } else if (!atBottom) setUnseen((value) => value + 1);
+    } else if (!atBottom && !stick.current) setUnseen((value) => value + 1);
     // Only when a new message arrives at the end.
   }, [lastKey]);
 
@@ -280,7 +306,15 @@ function MessageList({ runtime, thread, me, name }: MessageListProps) {
         firstItemIndex={FIRST_INDEX - thread.prepended}
         initialTopMostItemIndex={Math.max(0, count - 1)}
         alignToBottom
-        followOutput={(bottom) => (bottom ? 'auto' : false)}
+        followOutput={(bottom) => (bottom || stick.current ? 'auto' : false)}
+        scrollerRef={watchScroller}
+        totalListHeightChanged={() => {
+          // After the list has laid out what changed: to the very bottom of what is drawn.
+          requestAnimationFrame(() => {
+            const element = scroller.current;
+            if (stick.current && element) element.scrollTop = element.scrollHeight;
+          });
+        }}
         atBottomThreshold={CHAT_NEAR_BOTTOM_PX}
         atTopThreshold={CHAT_LOAD_MORE_PX}
         atTopStateChange={(top) => {
