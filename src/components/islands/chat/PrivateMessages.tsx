@@ -239,6 +239,8 @@ function ContactList({ runtime, partner, onChoose }: ContactsProps & { runtime: 
                       <RichText
                         text={previewText(entry.lastMessage.content, t('chat.image'))}
                         maxLines={2}
+                        // A one-line preview: emoji at the text's size, not the message's 36 px.
+                        className="[&_img]:size-4"
                         {...emoji}
                       />
                     )}
