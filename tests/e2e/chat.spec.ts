@@ -87,6 +87,8 @@ const smallPng = () =>
 test('an image sent through the composer’s insert dialog shows in the other browser', async ({ browser }) => {
   test.setTimeout(40_000);
   const run = marker();
+  // More than a screen of messages before the image.
+  seedConversation(DEMO_ID, CREATOR_ID, 20);
   const demo = await memberPage(browser, `/message/private?userId=${CREATOR_ID}`);
   const creator = await memberPage(browser, `/message/private?userId=${DEMO_ID}`, DEMO_CREATOR);
   await openConversation(demo.page, CREATOR_ID);
@@ -117,6 +119,14 @@ test('an image sent through the composer’s insert dialog shows in the other br
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(messageWith(demo.page, `看图 ${run}`).getByAltText('图片1', { exact: true })).toBeVisible();
   await screenshots(creator.page, 'thread-image');
+
+  // Opened afresh, the thread stays at its bottom while the image loads, so the next message shows.
+  await creator.page.reload();
+  await openConversation(creator.page, DEMO_ID);
+  await expect(messageWith(creator.page, `看图 ${run}`).getByAltText('图片1', { exact: true })).toBeVisible();
+  await sendMessage(demo.page, `图片之后 ${run}`);
+  await expect(messageWith(creator.page, `图片之后 ${run}`)).toBeInViewport();
+  await expect(creator.page.getByTestId('chat-new-below')).toHaveCount(0);
   await demo.context.close();
   await creator.context.close();
 });
@@ -221,6 +231,8 @@ test('a thread of 10 000 messages stays virtualised, keeps its place while older
 
   // To the top: the message that was first on screen stays where it is while the older page goes before it.
   const anchor = await scroller.evaluate(async (element) => {
+    // The reader's wheel, then where it takes the list.
+    element.dispatchEvent(new WheelEvent('wheel', { deltaY: -element.scrollTop }));
     element.scrollTop = 0;
     // The list draws the top of the thread in the next frames.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -250,6 +262,7 @@ test('a thread of 10 000 messages stays virtualised, keeps its place while older
         const step = (now: number) => {
           deltas.push(now - previous);
           previous = now;
+          element.dispatchEvent(new WheelEvent('wheel', { deltaY: -element.clientHeight / 30 }));
           element.scrollTop -= element.clientHeight / 30;
           if (now < end) requestAnimationFrame(step);
           else resolve(deltas);

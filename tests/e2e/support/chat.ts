@@ -59,6 +59,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const wasDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   for (const dark of [false, true]) {
     await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+    // Colours fade between the modes: take the end state.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 720 });
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${dark ? 'dark' : 'light'}.png` });
