@@ -46,6 +46,7 @@ export function holdChat(locale: Locale): ChatRuntime {
   const t = pageTranslator(locale);
   const failText = {
     frame: (message: string) => t('chat.frameError', { message }),
+    processing: (message: string) => t('chat.processingError', { message }),
     contacts: (message: string) => t('chat.contactsFailed', { message }),
     history: (message: string) => t('chat.historyFailed', { message }),
     older: (message: string) => t('chat.olderFailed', { message }),
@@ -83,14 +84,22 @@ export function holdChat(locale: Locale): ChatRuntime {
   });
   const offline = () => connection.dropped();
   const online = () => connection.retry();
+  const shown = () => {
+    if (document.visibilityState === 'visible') store!.readOpen();
+  };
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
+  document.addEventListener('visibilitychange', shown);
   detach = () => {
     window.removeEventListener('offline', offline);
     window.removeEventListener('online', online);
+    document.removeEventListener('visibilitychange', shown);
   };
   // The bell counts unread chats: the page keeps it current as messages arrive and are read.
-  const stopCount = store.$contacts.listen(() => $privateUnread.set(store!.unreadTotal()));
+  const stopCount = store.$contacts.listen(() => {
+    // Only a list that holds every conversation knows the member's total; otherwise the bell's poll does.
+    if (store!.complete()) $privateUnread.set(store!.unreadTotal());
+  });
   const stopEvents = detach;
   detach = () => {
     stopEvents();

@@ -250,6 +250,64 @@ describe('chat store (spec §4)', () => {
     expect(store.$contacts.get()[0]!.contactUser._id).toBe(REN._id);
   });
 
+  it('keeps a message that arrives while the conversation loads, without a toast', async () => {
+    const { store, frame, announced } = setup({ thread: [stored(1, MIO._id, ME)], contacts: [contact(MIO, 1, 1)] });
+    await store.loadContacts();
+    const opening = store.open(MIO);
+    frame({
+      type: 'message',
+      _id: '2',
+      senderId: MIO._id,
+      receiverId: ME,
+      content: 'during the load',
+      sentAt: '2026-11-24T12:00:00.000Z',
+    });
+    await opening;
+    expect(store.$thread.get()!.messages.map((m) => m._id)).toEqual(['1', '2']);
+    expect(announced).toEqual([]);
+    expect(store.$contacts.get()[0]!.unreadCount).toBe(0);
+  });
+
+  it('takes a confirmation with another clientId for another tab’s, even with the same words', async () => {
+    const { store, frame, flush } = setup();
+    await store.open(MIO);
+    store.send('ok');
+    const ours = store.$thread.get()!.messages[0]!;
+    frame({
+      type: 'message_sent',
+      _id: '10',
+      receiverId: 2,
+      content: 'ok',
+      sentAt: '2026-11-24T12:00:00.000Z',
+      clientId: 'othertab-1',
+    });
+    flush();
+    const messages = store.$thread.get()!.messages;
+    expect(messages.map((m) => [m._id, m.sending])).toEqual([
+      [ours._id, true],
+      ['10', false],
+    ]);
+    // The server refuses ours later: it is still there to be marked.
+    frame({ type: 'error', message: 'slow down', code: 'RATE_LIMITED', clientId: ours.clientId });
+    expect(store.$thread.get()!.messages[0]).toMatchObject({ failed: 'slow down' });
+  });
+
+  it('keeps what a frame changed while the contact list was on its way', async () => {
+    const { store, frame } = setup({ contacts: [contact(REN, 0, 5)] });
+    await store.loadContacts();
+    const reload = store.loadContacts();
+    frame({
+      type: 'message',
+      _id: '9',
+      senderId: REN._id,
+      receiverId: ME,
+      content: 'new',
+      sentAt: '2026-11-24T12:00:00.000Z',
+    });
+    await reload;
+    expect(store.$contacts.get()[0]).toMatchObject({ unreadCount: 1, lastMessage: { _id: '9' } });
+  });
+
   it('follows presence: the list, changes, and answers about strangers', () => {
     const { store, frame } = setup();
     frame({ type: 'online_users', users: [2, 3] });

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import {
+  CHAT_CONTACTS_PAGE_MAX,
   CHAT_HISTORY_PAGE,
   CHAT_MESSAGE_MAX,
   type ChatServerFrame,
@@ -54,7 +55,7 @@ export interface ChatStoreDeps {
   /** A message arrived in a conversation that is not on screen (spec §4: a toast names the sender). */
   announce: (sender: string, senderId: number) => void;
   /** A server error frame (spec §8 'error: {message}') or a failed call, for a toast. */
-  fail: (kind: 'frame' | 'contacts' | 'history' | 'older' | 'send' | 'clear', message: string) => void;
+  fail: (kind: 'frame' | 'processing' | 'contacts' | 'history' | 'older' | 'send' | 'clear', message: string) => void;
   /** Whether the person can see the page (a hidden tab does not read what arrives). */
   visible: () => boolean;
   newClientId: () => string;
@@ -93,6 +94,7 @@ export function createChatStore(deps: ChatStoreDeps) {
   let opens = 0;
   let contactLoads = 0;
   let contactReload: unknown = null;
+  let contactsComplete = false;
 
   const patchThread = (partnerId: number, change: (thread: ChatThread) => Partial<ChatThread>) => {
     const thread = $thread.get();
@@ -122,13 +124,31 @@ export function createChatStore(deps: ChatStoreDeps) {
     const ask = ++contactLoads;
     if ($contactsState.get().status !== 'ready') $contactsState.set({ status: 'loading', error: null });
     try {
-      const { data } = await deps.call((await deps.contract()).contacts, { query: { page: 1, limit: 50 } });
+      const { data } = await deps.call((await deps.contract()).contacts, {
+        query: { page: 1, limit: CHAT_CONTACTS_PAGE_MAX },
+      });
       if (ask !== contactLoads) return;
       const open = $thread.get()?.partner._id;
-      // The open conversation was read here: the server's count may predate this tab's clear.
+      const local = new Map($contacts.get().map((entry) => [entry.contactUser._id, entry]));
+      contactsComplete = data.pagination.total <= data.contacts.length;
       $contacts.set(
         sortContacts(
-          data.contacts.map((entry) => (entry.contactUser._id === open ? { ...entry, unreadCount: 0 } : entry)),
+          data.contacts.map((entry) => {
+            // A frame that arrived while the list was on its way is newer than the list.
+            const mine = local.get(entry.contactUser._id);
+            const newer =
+              mine?.lastMessage && Number(mine.lastMessage._id) > Number(entry.lastMessage?._id ?? 0) ? mine : null;
+            const merged = newer
+              ? {
+                  ...entry,
+                  lastMessage: newer.lastMessage,
+                  lastMessageTime: newer.lastMessageTime,
+                  unreadCount: newer.unreadCount,
+                }
+              : entry;
+            // The open conversation was read here: the server's count may predate this tab's clear.
+            return entry.contactUser._id === open ? { ...merged, unreadCount: 0 } : merged;
+          }),
         ),
       );
       $contactsState.set({ status: 'ready', error: null });
@@ -197,11 +217,17 @@ export function createChatStore(deps: ChatStoreDeps) {
         query: { page: 1, limit: CHAT_HISTORY_PAGE },
       });
       if (ask !== opens) return;
-      patchThread(partner._id, () => ({
-        status: 'ready',
-        messages: withPending(partner._id, data.messages.map(stored)),
-        hasMore: data.hasMore && data.messages.length >= CHAT_HISTORY_PAGE,
-      }));
+      patchThread(partner._id, (current) => {
+        // Messages that arrived (or of ours that were confirmed) while the page was on its way stay.
+        const fetched = data.messages.map(stored);
+        const have = new Set(fetched.map((message) => message._id));
+        const meanwhile = current.messages.filter((message) => isStored(message) && !have.has(message._id));
+        return {
+          status: 'ready',
+          messages: withPending(partner._id, [...fetched, ...meanwhile].sort(byId)),
+          hasMore: data.hasMore && data.messages.length >= CHAT_HISTORY_PAGE,
+        };
+      });
       const entry = $contacts.get().find((contact) => contact.contactUser._id === partner._id);
       const unreadHere = data.messages.some((message) => message.senderId === partner._id && !message.isRead);
       if ((entry?.unreadCount ?? 0) > 0 || unreadHere) void clearUnread(partner._id);
@@ -218,12 +244,15 @@ export function createChatStore(deps: ChatStoreDeps) {
     const first = thread.messages.find(isStored);
     if (!first) return;
     const partnerId = thread.partner._id;
+    const ask = opens;
     patchThread(partnerId, () => ({ loadingOlder: true, olderError: null }));
     try {
       const { data } = await deps.call((await deps.contract()).history, {
         body: { receiverId: partnerId },
         query: { limit: CHAT_HISTORY_PAGE, before: Number(first._id) },
       });
+      // The conversation was opened afresh meanwhile: this page no longer joins onto it.
+      if (ask !== opens) return;
       patchThread(partnerId, (current) => {
         const have = new Set(current.messages.map((message) => message._id));
         const older = data.messages.filter((message) => !have.has(message._id)).map(stored);
@@ -235,7 +264,7 @@ export function createChatStore(deps: ChatStoreDeps) {
         };
       });
     } catch (error) {
-      patchThread(partnerId, () => ({ loadingOlder: false, olderError: errorText(error) }));
+      if (ask === opens) patchThread(partnerId, () => ({ loadingOlder: false, olderError: errorText(error) }));
       deps.fail('older', errorText(error));
     }
   }
@@ -347,11 +376,15 @@ export function createChatStore(deps: ChatStoreDeps) {
 
   function confirmed(frame: Extract<ChatServerFrame, { type: 'message_sent' }>): void {
     const local = frame.clientId ? pending.get(frame.clientId) : undefined;
+    // Spec §4 matches by content; a frame with a clientId is ours only when that clientId is (another
+    // tab of ours may send the same words).
     const mine =
       local ??
-      [...pending.values()].find(
-        (message) => message.receiverId === frame.receiverId && message.content === frame.content,
-      );
+      (frame.clientId === null
+        ? [...pending.values()].find(
+            (message) => message.receiverId === frame.receiverId && message.content === frame.content,
+          )
+        : undefined);
     const me = deps.me();
     /** The stored message, with the receipts known when it takes its place. */
     const finalMessage = (): ChatMessage => {
@@ -411,7 +444,8 @@ export function createChatStore(deps: ChatStoreDeps) {
 
   function received(frame: Extract<ChatServerFrame, { type: 'message' }>): void {
     const thread = $thread.get();
-    const onScreen = thread?.partner._id === frame.senderId && thread.status === 'ready' && deps.visible();
+    // The conversation on screen (also while its page loads: the open clears its unread count).
+    const onScreen = thread?.partner._id === frame.senderId && thread.status !== 'error' && deps.visible();
     if (thread?.partner._id === frame.senderId) {
       patchThread(frame.senderId, (current) =>
         current.messages.some((message) => message._id === frame._id)
@@ -440,7 +474,7 @@ export function createChatStore(deps: ChatStoreDeps) {
     }));
     if (!known) reloadContactsSoon();
     if (onScreen) {
-      void clearUnread(frame.senderId);
+      if (thread.status === 'ready') void clearUnread(frame.senderId);
       return;
     }
     // A first message from someone: the toast names them once their entry (with the name) has loaded.
@@ -487,7 +521,7 @@ export function createChatStore(deps: ChatStoreDeps) {
       }
     } catch (error) {
       deps.log('chat message processing error', error);
-      deps.fail('frame', errorText(error));
+      deps.fail('processing', errorText(error));
     }
   }
 
@@ -583,10 +617,21 @@ export function createChatStore(deps: ChatStoreDeps) {
     $online,
     loadContacts,
     open,
-    close: () => {
+    /** Closes the open conversation (only `partnerId`'s when given: another holder may show another). */
+    close: (partnerId?: number) => {
+      if (partnerId !== undefined && $thread.get()?.partner._id !== partnerId) return;
       opens += 1;
       $thread.set(null);
     },
+    /** The tab came back into view: what arrived in the open conversation meanwhile is read now. */
+    readOpen: () => {
+      const thread = $thread.get();
+      if (!thread || thread.status !== 'ready') return;
+      const entry = $contacts.get().find((contact) => contact.contactUser._id === thread.partner._id);
+      if ((entry?.unreadCount ?? 0) > 0) void clearUnread(thread.partner._id);
+    },
+    /** Whether the contact list holds every conversation (its unread total is then the member's). */
+    complete: () => contactsComplete,
     loadOlder,
     send,
     resend,

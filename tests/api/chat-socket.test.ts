@@ -257,6 +257,17 @@ describe('chat socket messages', () => {
     expect(await stored(a)).toHaveLength(1);
   });
 
+  it('stores a socket’s messages in the order it sent them, however fast they come', async () => {
+    const [a, b] = [await member(), await member()];
+    const tab = await connect(a);
+    const words = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+    for (const [i, content] of words.entries())
+      tab.send({ type: 'message', receiverId: b.userId, content, clientId: `order-${String(i).padStart(6, '0')}` });
+    await expect.poll(() => tab.frames.filter((f) => f.type === 'message_sent').length).toBe(words.length);
+    expect((await stored(a)).map((row) => row.content)).toEqual(words);
+    expect(tab.frames.flatMap((f) => (f.type === 'message_sent' ? [f.content] : []))).toEqual(words);
+  });
+
   it('answers bad frames, oneself, unknown members and floods with error frames in the page’s language', async () => {
     const [a, b] = [await member(), await member()];
     const zh = await connect(a);

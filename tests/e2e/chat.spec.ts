@@ -154,7 +154,7 @@ test('offline: not connected, the reconnect notice and no sending; back online i
 
   await demo.context.setOffline(false);
   await expectConnected(demo.page);
-  await expect(status.getByTestId('chat-notice')).toHaveCount(0);
+  await expect(status.getByTestId('chat-notice')).toBeEmpty();
   await expect(messageWith(demo.page, `你掉线的时候 ${run}`)).toBeVisible();
   await sendMessage(demo.page, `我回来了 ${run}`);
   await expect(messageWith(creator.page, `我回来了 ${run}`)).toBeVisible();

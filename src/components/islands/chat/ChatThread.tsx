@@ -18,6 +18,7 @@ import RichCommentInput from '../media/RichCommentInput.tsx';
 import { useEmojiRendering, useImageOptions, type EmojiRendering } from '../media/use-emoji.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { useLocale, useT } from '../ui/use-t.ts';
+import ChatConnectionState from './ChatConnectionState.tsx';
 import { contactName, dayLabel, messageState, messageTime, statesShown } from './chat-view.ts';
 
 /** A list index far from 0, so older pages can be put before the first item (react-virtuoso). */
@@ -54,8 +55,9 @@ export default function ChatThread({ runtime, partner, onBack, onClose, pageLink
   const isOnline = online.has(partner._id);
   const titleId = useId();
 
+  // A stranger's state is asked for on every (re)connection: the new socket knows only contacts.
   useEffect(() => {
-    if (!online.has(partner._id) && !entry) store.watch([partner._id]);
+    if (status === 'connected' && !entry) store.watch([partner._id]);
     // Asked once per partner and connection; the answer updates `online`.
   }, [partner._id, status]);
 
@@ -137,7 +139,7 @@ export default function ChatThread({ runtime, partner, onBack, onClose, pageLink
           </>
         )}
         {pageLink && (
-          <a href={pageLink} className="hk-btn hk-btn-ghost size-9 px-0" title={t('chat.openPage')}>
+          <a href={pageLink} onClick={onClose} className="hk-btn hk-btn-ghost size-9 px-0" title={t('chat.openPage')}>
             <Icon name="external-link" className="size-4" />
             <span className="sr-only">{t('chat.openPage')}</span>
           </a>
@@ -149,6 +151,11 @@ export default function ChatThread({ runtime, partner, onBack, onClose, pageLink
           </button>
         )}
       </header>
+      {onClose && (
+        <div className="flex justify-end border-b border-zinc-200 px-3 py-1 dark:border-zinc-700">
+          <ChatConnectionState runtime={runtime} />
+        </div>
+      )}
       {entry && naming && (
         <NicknameForm
           initial={entry.nickname}

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChatUser } from '../../../shared/chat/chat-model.ts';
 import { loadAreas } from '../../../shared/i18n/lazy-areas.ts';
 import { holdChat, releaseChat, type ChatRuntime } from '../../../stores/chat-runtime.ts';
@@ -14,6 +14,7 @@ import ChatThread from './ChatThread.tsx';
 export function ChatWindow({ partner }: { partner: ChatUser }) {
   const locale = useLocale();
   const [runtime, setRuntime] = useState<ChatRuntime | null>(null);
+  const content = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let gone = false;
@@ -27,11 +28,22 @@ export function ChatWindow({ partner }: { partner: ChatUser }) {
     return () => {
       gone = true;
       if (held) {
-        held.store.close();
+        held.store.close(partner._id);
         releaseChat();
       }
     };
   }, [locale, partner]);
+
+  // The window belongs to the page it was opened on: another page closes it.
+  useEffect(() => {
+    document.addEventListener('astro:before-swap', closeChatWindow);
+    return () => document.removeEventListener('astro:before-swap', closeChatWindow);
+  }, []);
+
+  // Once the chat is there, the message box takes the focus (not the first header button).
+  useEffect(() => {
+    if (runtime) content.current?.querySelector('textarea')?.focus();
+  }, [runtime]);
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && closeChatWindow()}>
@@ -40,6 +52,12 @@ export function ChatWindow({ partner }: { partner: ChatUser }) {
         <Dialog.Content
           className="fixed top-1/2 left-1/2 z-[1001] flex h-[70vh] w-[min(40rem,calc(100vw-1rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl bg-white shadow-2xl outline-none dark:bg-zinc-900"
           aria-describedby={undefined}
+          ref={content}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
+          tabIndex={-1}
           data-testid="chat-window"
         >
           <Dialog.Title className="sr-only">{partner.name}</Dialog.Title>

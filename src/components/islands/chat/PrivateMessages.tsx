@@ -10,6 +10,7 @@ import { useEmojiRendering, useImageOptions } from '../media/use-emoji.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
 import { useLocale, useT } from '../ui/use-t.ts';
+import ChatConnectionState from './ChatConnectionState.tsx';
 import ChatThread from './ChatThread.tsx';
 import { contactName, contactTime, partnerFromContacts, previewText } from './chat-view.ts';
 
@@ -114,7 +115,7 @@ function Contacts({ runtime, partner, onChoose }: ContactsProps) {
     <>
       <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-700">
         <h1 className="text-lg font-semibold text-zinc-900 dark:text-white">{t('chat.contacts')}</h1>
-        {runtime && <ConnectionState runtime={runtime} />}
+        {runtime && <ChatConnectionState runtime={runtime} />}
       </header>
       {runtime ? (
         <ContactList runtime={runtime} partner={partner} onChoose={onChoose} />
@@ -124,36 +125,6 @@ function Contacts({ runtime, partner, onChoose }: ContactsProps) {
         </p>
       )}
     </>
-  );
-}
-
-/** Spec §2.5, §4: connected or not, the reconnect attempts, and the end of them. */
-export function ConnectionState({ runtime }: { runtime: ChatRuntime }) {
-  const t = useT();
-  const status = useStore(runtime.connection.$status);
-  const notice = useStore(runtime.connection.$notice);
-  const connected = status === 'connected';
-  return (
-    <div className="ml-auto flex min-w-0 flex-col items-end text-xs" data-testid="chat-connection">
-      <span className="flex items-center gap-1 text-zinc-600 dark:text-zinc-400" data-status={status}>
-        <span
-          aria-hidden="true"
-          className={`size-2 rounded-full ${connected ? 'bg-emerald-500' : 'bg-zinc-400 dark:bg-zinc-500'}`}
-        />
-        {connected ? t('chat.status.connected') : t('chat.status.disconnected')}
-      </span>
-      {notice && (
-        <span role="status" className="text-right text-amber-800 dark:text-amber-300" data-testid="chat-notice">
-          {notice.kind === 'reconnecting'
-            ? t('chat.reconnecting', { attempt: notice.attempt, max: 5 })
-            : notice.kind === 'failed'
-              ? t('chat.reconnectFailed')
-              : notice.kind === 'noToken'
-                ? t('chat.noToken')
-                : t('chat.createFailed', { message: notice.message })}
-        </span>
-      )}
-    </div>
   );
 }
 

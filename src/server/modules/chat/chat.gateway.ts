@@ -122,6 +122,8 @@ interface Connection {
   frames: number;
   windowStart: number;
   expiry: NodeJS.Timeout | undefined;
+  /** The socket's frames are handled one after another, so its messages are stored in the order sent. */
+  queue: Promise<void>;
 }
 
 function sameOrigin(origin: string, expected: string): boolean {
@@ -219,7 +221,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       return;
     }
     const socket = socketOf(ws, conn);
-    Promise.resolve()
+    conn.queue = conn.queue
       .then(() => deps.onFrame?.(frame, socket))
       .catch((error: unknown) => log.error({ err: error, userId: conn.identity.userId }, 'chat frame failed'));
   }
@@ -246,6 +248,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       frames: 0,
       windowStart: now(),
       expiry: setTimeout(() => end(ws, CHAT_CLOSE.tokenExpired), untilExpiry),
+      queue: Promise.resolve(),
     };
     connections.set(ws, conn);
     ws.on('close', () => forget(ws));

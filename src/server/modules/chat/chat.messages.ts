@@ -410,9 +410,17 @@ export async function clearUnread(
         .executeTakeFirst();
       cleared = Number(read.numUpdatedRows);
     }
+    // Down by what was marked: a message committed meanwhile (after `upTo`) keeps its +1 on PostgreSQL,
+    // where a send may commit between the two statements. Nothing unread at all: 0, whatever it held.
+    const count = sql.ref('chat_contact.unread_count');
     await trx
       .updateTable('chat_contact')
-      .set({ unread_count: 0 })
+      .set({
+        unread_count:
+          upTo === null
+            ? 0
+            : sql<number>`case when ${count} > ${sql.lit(cleared)} then ${count} - ${sql.lit(cleared)} else 0 end`,
+      })
       .where('user_id', '=', viewer.id)
       .where('contact_id', '=', partner.id)
       .execute();
