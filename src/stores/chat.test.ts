@@ -46,10 +46,17 @@ function setup(options: { thread?: PrivateMessage[]; contacts?: ContactEntry[]; 
     input?: { body?: Record<string, unknown>; query?: Record<string, number> },
   ) => {
     calls.push(`${endpoint.path} ${JSON.stringify(input?.body ?? {})} ${JSON.stringify(input?.query ?? {})}`);
-    if (endpoint.path === chatContract.contacts.path)
+    if (endpoint.path === chatContract.contacts.path) {
+      const all = options.contacts ?? [];
+      const page = input?.query?.page ?? 1;
+      const limit = input?.query?.limit ?? 20;
       return {
-        data: { contacts: options.contacts ?? [], pagination: { page: 1, limit: 50, total: 0, totalPages: 0 } },
+        data: {
+          contacts: all.slice((page - 1) * limit, page * limit),
+          pagination: { page, limit, total: all.length, totalPages: Math.ceil(all.length / limit) },
+        },
       };
+    }
     if (endpoint.path === chatContract.history.path) {
       const limit = input?.query?.limit ?? 10;
       const before = input?.query?.before;
@@ -306,6 +313,24 @@ describe('chat store (spec §4)', () => {
     });
     await reload;
     expect(store.$contacts.get()[0]).toMatchObject({ unreadCount: 1, lastMessage: { _id: '9' } });
+  });
+
+  it('pages through older conversations, and a reload keeps the pages loaded', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      contact({ _id: 100 + i, name: `m${i}`, avatar: '' }, 0, 1000 - i),
+    );
+    const { store } = setup({ contacts: many });
+    await store.loadContacts();
+    expect(store.$contacts.get()).toHaveLength(50);
+    expect(store.$contactsState.get().hasMore).toBe(true);
+    expect(store.complete()).toBe(false);
+    await store.loadMoreContacts();
+    expect(store.$contacts.get()).toHaveLength(60);
+    expect(store.$contactsState.get().hasMore).toBe(false);
+    expect(store.complete()).toBe(true);
+    await store.loadContacts();
+    expect(store.$contacts.get()).toHaveLength(60);
+    expect(store.$contacts.get().at(-1)!.contactUser.name).toBe('m59');
   });
 
   it('follows presence: the list, changes, and answers about strangers', () => {

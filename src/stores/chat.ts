@@ -75,10 +75,13 @@ const isStored = (message: ChatMessage) => !message.sending && message.failed ==
  */
 export function createChatStore(deps: ChatStoreDeps) {
   const $contacts = atom<ContactEntry[]>([]);
-  const $contactsState = atom<{ status: 'loading' | 'ready' | 'error'; error: string | null }>({
-    status: 'loading',
-    error: null,
-  });
+  const $contactsState = atom<{
+    status: 'loading' | 'ready' | 'error';
+    error: string | null;
+    /** Older conversations are on the server beyond the pages loaded. */
+    hasMore: boolean;
+    loadingMore: boolean;
+  }>({ status: 'loading', error: null, hasMore: false, loadingMore: false });
   const $thread = atom<ChatThread | null>(null);
   const $online = atom<ReadonlySet<number>>(new Set());
   /** Ours not yet confirmed, by clientId, across conversations (sent again after a reconnect). */
@@ -95,6 +98,10 @@ export function createChatStore(deps: ChatStoreDeps) {
   let contactLoads = 0;
   let contactReload: unknown = null;
   let contactsComplete = false;
+  /** Pages of the contact list loaded so far (a reload reads the first again and keeps the rest). */
+  let contactPages = 1;
+  const patchContactsState = (change: Partial<ReturnType<typeof $contactsState.get>>) =>
+    $contactsState.set({ ...$contactsState.get(), ...change });
 
   const patchThread = (partnerId: number, change: (thread: ChatThread) => Partial<ChatThread>) => {
     const thread = $thread.get();
@@ -122,7 +129,7 @@ export function createChatStore(deps: ChatStoreDeps) {
 
   async function loadContacts(): Promise<void> {
     const ask = ++contactLoads;
-    if ($contactsState.get().status !== 'ready') $contactsState.set({ status: 'loading', error: null });
+    if ($contactsState.get().status !== 'ready') patchContactsState({ status: 'loading', error: null });
     try {
       const { data } = await deps.call((await deps.contract()).contacts, {
         query: { page: 1, limit: CHAT_CONTACTS_PAGE_MAX },
@@ -130,10 +137,14 @@ export function createChatStore(deps: ChatStoreDeps) {
       if (ask !== contactLoads) return;
       const open = $thread.get()?.partner._id;
       const local = new Map($contacts.get().map((entry) => [entry.contactUser._id, entry]));
-      contactsComplete = data.pagination.total <= data.contacts.length;
+      const fresh = new Set(data.contacts.map((entry) => entry.contactUser._id));
+      // Older conversations loaded with later pages stay.
+      const kept = contactPages > 1 ? [...local.values()].filter((entry) => !fresh.has(entry.contactUser._id)) : [];
+      contactsComplete = data.pagination.total <= data.contacts.length + kept.length;
       $contacts.set(
-        sortContacts(
-          data.contacts.map((entry) => {
+        sortContacts([
+          ...kept,
+          ...data.contacts.map((entry) => {
             // A frame that arrived while the list was on its way is newer than the list.
             const mine = local.get(entry.contactUser._id);
             const newer =
@@ -149,14 +160,37 @@ export function createChatStore(deps: ChatStoreDeps) {
             // The open conversation was read here: the server's count may predate this tab's clear.
             return entry.contactUser._id === open ? { ...merged, unreadCount: 0 } : merged;
           }),
-        ),
+        ]),
       );
-      $contactsState.set({ status: 'ready', error: null });
+      patchContactsState({ status: 'ready', error: null, hasMore: !contactsComplete });
       announceWaiting();
     } catch (error) {
       if (ask !== contactLoads) return;
       announceWaiting();
-      $contactsState.set({ status: 'error', error: errorText(error) });
+      patchContactsState({ status: 'error', error: errorText(error) });
+      deps.fail('contacts', errorText(error));
+    }
+  }
+
+  /** The next page of older conversations (spec §7: the contacts call takes a page). */
+  async function loadMoreContacts(): Promise<void> {
+    const state = $contactsState.get();
+    if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
+    patchContactsState({ loadingMore: true });
+    const page = contactPages + 1;
+    try {
+      const { data } = await deps.call((await deps.contract()).contacts, {
+        query: { page, limit: CHAT_CONTACTS_PAGE_MAX },
+      });
+      const have = new Set($contacts.get().map((entry) => entry.contactUser._id));
+      const added = data.contacts.filter((entry) => !have.has(entry.contactUser._id));
+      contactPages = page;
+      const list = sortContacts([...$contacts.get(), ...added]);
+      contactsComplete = data.contacts.length < CHAT_CONTACTS_PAGE_MAX || data.pagination.total <= list.length;
+      $contacts.set(list);
+      patchContactsState({ loadingMore: false, hasMore: !contactsComplete });
+    } catch (error) {
+      patchContactsState({ loadingMore: false });
       deps.fail('contacts', errorText(error));
     }
   }
@@ -616,6 +650,7 @@ export function createChatStore(deps: ChatStoreDeps) {
     $thread,
     $online,
     loadContacts,
+    loadMoreContacts,
     open,
     /** Closes the open conversation (only `partnerId`'s when given: another holder may show another). */
     close: (partnerId?: number) => {

@@ -231,6 +231,19 @@ function ContactList({ runtime, partner, onChoose }: ContactsProps & { runtime: 
           </li>
         );
       })}
+      {state.hasMore && (
+        <li className="px-4 py-3 text-center">
+          <button
+            type="button"
+            className="hk-btn hk-btn-ghost h-8 px-3 text-xs"
+            disabled={state.loadingMore}
+            onClick={() => void runtime.store.loadMoreContacts()}
+            data-testid="chat-contacts-more"
+          >
+            {state.loadingMore ? t('chat.loading') : t('chat.moreContacts')}
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

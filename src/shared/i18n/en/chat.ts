@@ -28,6 +28,7 @@ export const chat: AreaMessages<typeof reference> = {
   'chat.newMessage': 'New message from {name}',
   'chat.someone': 'a member',
   'chat.noContacts': 'No private messages yet. Press “Message” on a user card or in a space to start a chat.',
+  'chat.moreContacts': 'Earlier conversations',
   'chat.pick': 'Choose a contact to start chatting',
   'chat.back': 'Back to messages',
   'chat.online': 'Online',

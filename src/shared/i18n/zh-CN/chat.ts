@@ -25,6 +25,7 @@ export const chat = {
   'chat.newMessage': '{name} 发来一条新消息',
   'chat.someone': '一位用户',
   'chat.noContacts': '还没有私信。在用户卡片或个人空间里点击“私信”开始聊天。',
+  'chat.moreContacts': '更早的联系人',
   'chat.pick': '选择一个联系人开始聊天',
   'chat.back': '返回消息列表',
   'chat.online': '在线',
