@@ -24,13 +24,12 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { sql } from 'kysely';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { connectDatabase } from '../src/server/db/connect.ts';
-import { newId } from '../src/server/db/ids.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
 import { signAccessToken } from '../src/server/modules/auth/tokens.ts';
+import { createBenchMembers } from './bench-members.ts';
 import { startBenchServer, type BenchServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -102,48 +101,6 @@ const { db } = handle;
 
 const percentile = (sorted: ArrayLike<number>, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
-interface Member {
-  id: string;
-  userId: number;
-}
-
-/** Members made straight in the database (no password work), numbered after any already there. */
-async function createMembers(count: number, tag: string): Promise<Member[]> {
-  const at = new Date().toISOString();
-  const top = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max<number>('user_id').as('top'))
-    .executeTakeFirstOrThrow();
-  const first = Number(top.top ?? 0) + 1;
-  const members: Member[] = [];
-  for (let start = 0; start < count; start += 500) {
-    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
-      const n = first + start + i;
-      const name = `chat_${tag}_${n}`;
-      const id = newId();
-      members.push({ id, userId: n });
-      return {
-        id,
-        user_id: n,
-        name,
-        name_key: name,
-        name_skeleton: name,
-        email: `${name}@bench.test`,
-        password_hash: 'x',
-        user_setting: '{}',
-        password_changed_at: new Date(Date.now() - 60_000).toISOString(),
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    await db.insertInto('users').values(rows).execute();
-  }
-  await sql`update counter set value = ${sql.lit(first + count)} where name = 'user_id' and value < ${sql.lit(first + count)}`.execute(
-    db,
-  );
-  return members;
-}
 
 /** CPU ticks (user + system) of every process, with its name and parent, from /proc. */
 function processTicks(): Map<number, { name: string; parent: number; ticks: number }> {
@@ -274,7 +231,7 @@ async function startProbes(probeSockets: WebSocket[]): Promise<Probes> {
 
 const tag = randomBytes(3).toString('hex');
 await migrateToLatest(db);
-const members = await createMembers(memberCount, tag);
+const members = await createBenchMembers(db, memberCount, `chat_${tag}`);
 const tokens = await Promise.all(members.map((m) => signAccessToken(secret, { id: m.id, group: 'user' })));
 const byPublicId = new Map(members.map((m, i) => [m.userId, i]));
 

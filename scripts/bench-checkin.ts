@@ -11,12 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { connectDatabase } from '../src/server/db/connect.ts';
-import { newId } from '../src/server/db/ids.ts';
 import { migrateToLatest } from '../src/server/db/migrator.ts';
 import { signAccessToken } from '../src/server/modules/auth/tokens.ts';
 import { verifyPoints } from '../src/server/modules/points/points.service.ts';
+import { createBenchMembers } from './bench-members.ts';
 import { startBenchServer } from './bench-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,44 +40,6 @@ const { db } = handle;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-/** Members made straight in the database (no password work), numbered after any already there. */
-async function createMembers(count: number): Promise<string[]> {
-  const at = new Date().toISOString();
-  const top = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.max<number>('user_id').as('top'))
-    .executeTakeFirstOrThrow();
-  const first = Number(top.top ?? 0) + 1;
-  const tag = randomBytes(3).toString('hex');
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 500) {
-    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => {
-      const n = first + start + i;
-      const name = `bench_${tag}_${n}`;
-      const id = newId();
-      ids.push(id);
-      return {
-        id,
-        user_id: n,
-        name,
-        name_key: name,
-        name_skeleton: name,
-        email: `${name}@bench.test`,
-        password_hash: 'x',
-        user_setting: '{}',
-        password_changed_at: new Date(Date.now() - 60_000).toISOString(),
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    await db.insertInto('users').values(rows).execute();
-  }
-  await sql`update counter set value = ${sql.lit(first + count)} where name = 'user_id' and value < ${sql.lit(first + count)}`.execute(
-    db,
-  );
-  return ids;
-}
 
 interface Run {
   perSecond: number;
@@ -117,7 +78,9 @@ async function checkInAll(base: string, tokens: string[]): Promise<Run> {
 }
 
 await migrateToLatest(db);
-const ids = await createMembers(WARM_UP + members);
+const ids = (await createBenchMembers(db, WARM_UP + members, `bench_${randomBytes(3).toString('hex')}`)).map(
+  (member) => member.id,
+);
 const tokens = await Promise.all(ids.map((id) => signAccessToken(secret, { id, group: 'user' })));
 const server = await startBenchServer(port, {
   DATA_DIR: dataDir,
