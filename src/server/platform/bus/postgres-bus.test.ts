@@ -59,9 +59,10 @@ describe('PostgreSQL bus without a server', () => {
     });
     bus.subscribe('test.offline', () => {});
     await until(() => attempts.length >= 3);
-    const ready = bus.ready();
+    // The expectation is attached before closing, so the rejection is never unhandled.
+    const ready = expect(bus.ready()).rejects.toThrow(/closed/);
     await bus.close();
-    await expect(ready).rejects.toThrow(/closed/);
+    await ready;
     const seen = attempts.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(attempts.length).toBe(seen);
