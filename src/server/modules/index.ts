@@ -8,6 +8,7 @@ import { communityModule } from './community/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { emojiModule } from './emoji/index.ts';
 import { healthModule } from './health/index.ts';
+import { lightnovelModule } from './lightnovel/index.ts';
 import { mediaModule } from './media/index.ts';
 import type { ServerModule } from './module.ts';
 import { notificationsModule } from './notifications/index.ts';
@@ -30,6 +31,7 @@ export const appModules: readonly ServerModule[] = [
   checkinModule,
   authModule,
   catalogueModule,
+  lightnovelModule,
   searchModule,
   mediaModule,
   emojiModule,

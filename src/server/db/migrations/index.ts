@@ -17,6 +17,7 @@ import * as m20261128_0001 from './20261128-0001-search.ts';
 import * as m20261129_0001 from './20261129-0001-points.ts';
 import * as m20261130_0001 from './20261130-0001-private-messages.ts';
 import * as m20261201_0001 from './20261201-0001-chat-undelivered.ts';
+import * as m20261202_0001 from './20261202-0001-lightnovel.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261129-0001-points': m20261129_0001,
   '20261130-0001-private-messages': m20261130_0001,
   '20261201-0001-chat-undelivered': m20261201_0001,
+  '20261202-0001-lightnovel': m20261202_0001,
 };

@@ -57,6 +57,13 @@ export const USER_REFERENCES = {
   private_message: 'cascade',
   chat_contact: 'cascade',
   chat_block: 'cascade',
+  // Light novels: a series or an EPUB keeps its row when its creator or uploader goes; ratings move the
+  // series' aggregates (removed and recounted); reading positions and bookmarks are the member's alone.
+  lightnovel: 'set null',
+  lightnovel_volume: 'set null',
+  lightnovel_rating: 'recount',
+  reading_progress: 'cascade',
+  reading_bookmark: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */

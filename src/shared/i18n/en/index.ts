@@ -13,8 +13,10 @@ import { editor } from './editor.ts';
 import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
+import { lightnovel } from './lightnovel.ts';
 import { media } from './media.ts';
 import { notifications } from './notifications.ts';
+import { reader } from './reader.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { space } from './space.ts';
@@ -43,4 +45,6 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   space,
   search,
   chat,
+  lightnovel,
+  reader,
 };

@@ -11,8 +11,10 @@ import { editor } from './editor.ts';
 import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
+import { lightnovel } from './lightnovel.ts';
 import { media } from './media.ts';
 import { notifications } from './notifications.ts';
+import { reader } from './reader.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { space } from './space.ts';
@@ -44,6 +46,8 @@ export const zhCN = {
   space,
   search,
   chat,
+  lightnovel,
+  reader,
 } as const;
 
 export type MessageAreas = typeof zhCN;

@@ -1,0 +1,3 @@
+import type { TargetDefinition } from '../../platform/targets/targets.ts';
+
+export const lightnovelTargets: TargetDefinition[] = [];

@@ -1,0 +1,4 @@
+/** zh-CN messages of the reader area. */
+export const reader = {
+  'reader.title': '阅读器',
+} as const;
