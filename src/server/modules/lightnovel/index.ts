@@ -2,13 +2,21 @@ import { Hono } from 'hono';
 import { defineModule } from '../module.ts';
 import { lightnovelCatalogueRoutes } from './lightnovel.routes.ts';
 import { epubRoutes } from './epub/epub.routes.ts';
+import { lightnovelRatingRoutes } from './lightnovel.ratings.routes.ts';
 import { readingRoutes } from './reading.routes.ts';
 import { lightnovelTargets } from './lightnovel.targets.ts';
 
-/** Light novels: series and volumes, their EPUBs, and what members read (progress and bookmarks). */
+/**
+ * Light novels: series and volumes (lightnovel.routes), ratings and favourite lists (lightnovel.ratings.routes),
+ * what members read (reading.routes: progress and bookmarks) and the volumes' EPUBs (epub/).
+ */
 export const lightnovelModule = defineModule({
   name: 'lightnovel',
   api: (ctx) =>
-    new Hono().route('/', lightnovelCatalogueRoutes(ctx)).route('/', readingRoutes(ctx)).route('/', epubRoutes(ctx)),
+    new Hono()
+      .route('/', lightnovelCatalogueRoutes(ctx))
+      .route('/', lightnovelRatingRoutes(ctx))
+      .route('/', readingRoutes(ctx))
+      .route('/', epubRoutes(ctx)),
   targets: lightnovelTargets,
 });

@@ -10,6 +10,7 @@ import { creator } from './creator.ts';
 import { discussion } from './discussion.ts';
 import { docs } from './docs.ts';
 import { editor } from './editor.ts';
+import { epub } from './epub.ts';
 import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
@@ -47,4 +48,5 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   chat,
   lightnovel,
   reader,
+  epub,
 };

@@ -8,6 +8,7 @@ import { creator } from './creator.ts';
 import { discussion } from './discussion.ts';
 import { docs } from './docs.ts';
 import { editor } from './editor.ts';
+import { epub } from './epub.ts';
 import { forum } from './forum.ts';
 import { header } from './header.ts';
 import { home } from './home.ts';
@@ -48,6 +49,7 @@ export const zhCN = {
   chat,
   lightnovel,
   reader,
+  epub,
 } as const;
 
 export type MessageAreas = typeof zhCN;
