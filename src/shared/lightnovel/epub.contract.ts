@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { as, endpoint } from '../contract.ts';
+import { decimalId } from '../input-rules.ts';
+import type { EpubMeta } from './lightnovel-model.ts';
+
+/**
+ * Why an EPUB was refused, in `data.reason` of a 422 answer (the message says it in words). Stable:
+ * clients may branch on them.
+ */
+export const EPUB_PROBLEMS = [
+  'EPUB_EMPTY',
+  'EPUB_NOT_ZIP',
+  'EPUB_UNSAFE_NAME',
+  'EPUB_DUPLICATE_ENTRY',
+  'EPUB_TOO_MANY_ENTRIES',
+  'EPUB_ENTRY_TOO_LARGE',
+  'EPUB_TOO_LARGE_UNPACKED',
+  'EPUB_COMPRESSION_RATIO',
+  'EPUB_SIZE_MISMATCH',
+  'EPUB_ENCRYPTED',
+  'EPUB_MIMETYPE',
+  'EPUB_CONTAINER',
+  'EPUB_OPF_MISSING',
+  'EPUB_OPF_INVALID',
+  'EPUB_SPINE_ITEM_MISSING',
+  'EPUB_SCRIPT',
+  'EPUB_EVENT_HANDLER',
+  'EPUB_JAVASCRIPT_URL',
+  'EPUB_REMOTE_RESOURCE',
+] as const;
+export type EpubProblem = (typeof EPUB_PROBLEMS)[number];
+
+/** `data` of a 422 answer about a refused EPUB. */
+export interface EpubRefusal {
+  issues: { path: 'file'; message: string }[];
+  reason: EpubProblem;
+}
+
+/** The only body type the upload takes. */
+export const EPUB_CONTENT_TYPE = 'application/epub+zip';
+
+/** A volume's EPUB as the upload control shows it. */
+export interface VolumeEpub {
+  volumeId: number;
+  /** null when the volume has no EPUB. */
+  epub: { size: number; meta: EpubMeta; url: string } | null;
+  /** The volume's cover (set from the EPUB when the volume had none). */
+  cover: string;
+}
+
+export const epubFilePath = (volumeId: number) => `/api/lightnovel/volumes/${volumeId}/epub`;
+
+const volumeParams = z.object({ id: decimalId() });
+
+/** A volume's EPUB file: read it, upload or replace it, remove it. */
+export const epubContract = {
+  epubFile: endpoint({
+    method: 'GET',
+    path: '/lightnovel/volumes/:id/epub',
+    params: volumeParams,
+    // The answer is the EPUB itself (application/epub+zip), not the JSON envelope.
+    response: as<Blob>(),
+    auth: 'optional',
+    summary: "A volume's EPUB file; everyone for published series, their creator and reviewers otherwise",
+  }),
+} as const;
