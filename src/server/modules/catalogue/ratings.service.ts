@@ -36,14 +36,77 @@ async function lockGame(trx: Trx, galgameId: number) {
     .executeTakeFirstOrThrow();
 }
 
-async function writeAggregate(trx: Db, galgameId: number, count: number, sum: number, hist: number[]) {
-  const ratingAvg = count > 0 ? Math.round((sum * 100) / count) : 0;
-  await trx
-    .updateTable('galgame')
-    .set({ rating_count: count, rating_sum: sum, rating_avg: ratingAvg, score_hist: JSON.stringify(hist) })
-    .where('id', '=', galgameId)
-    .execute();
-  await setFacetRating(trx, galgameId, ratingAvg);
+// The aggregates of a rated item (a game, a light novel): count, sum, average ×100 and the 1–10
+// histogram, kept on its row and moved one rating at a time while the row is locked.
+
+/** A rated item's aggregates as its row keeps them. */
+export interface ScoreTally {
+  count: number;
+  sum: number;
+  hist: number[];
+}
+
+/** The tally of a row's `rating_count`, `rating_sum` and `score_hist`. */
+export const tallyOf = (row: { rating_count: number; rating_sum: number; score_hist: string }): ScoreTally => ({
+  count: row.rating_count,
+  sum: row.rating_sum,
+  hist: normaliseHistogram(parseJsonList<number>(row.score_hist)),
+});
+
+/** The tally after one member's score changes from `before` to `after` (null: no rating). */
+export function retally(tally: ScoreTally, before: number | null, after: number | null): ScoreTally {
+  const hist = [...tally.hist];
+  let { count, sum } = tally;
+  if (before !== null) {
+    count -= 1;
+    sum -= before;
+    hist[before - 1] = Math.max(0, (hist[before - 1] ?? 0) - 1);
+  }
+  if (after !== null) {
+    count += 1;
+    sum += after;
+    hist[after - 1] = (hist[after - 1] ?? 0) + 1;
+  }
+  return { count, sum, hist };
+}
+
+/** The tallies of items counted from their ratings grouped by score (`n` ratings of `score`). */
+export function tallyRows<K>(ids: readonly K[], rows: readonly { id: K; score: number; n: number | string }[]) {
+  const tallies = new Map<K, ScoreTally>(ids.map((id) => [id, { count: 0, sum: 0, hist: normaliseHistogram([]) }]));
+  for (const row of rows) {
+    const tally = tallies.get(row.id);
+    if (!tally) continue;
+    const n = Number(row.n);
+    tally.hist[row.score - 1] = (tally.hist[row.score - 1] ?? 0) + n;
+    tally.count += n;
+    tally.sum += row.score * n;
+  }
+  return tallies;
+}
+
+/** The average ×100 as rows keep it (0 with no ratings). */
+export const averageOf = (tally: ScoreTally): number =>
+  tally.count > 0 ? Math.round((tally.sum * 100) / tally.count) : 0;
+
+/** The columns that store a tally. */
+export const tallyColumns = (tally: ScoreTally) => ({
+  rating_count: tally.count,
+  rating_sum: tally.sum,
+  rating_avg: averageOf(tally),
+  score_hist: JSON.stringify(tally.hist),
+});
+
+/** The summary rating panels show. */
+export const summaryOf = (tally: ScoreTally): RatingSummary => ({
+  ratingAvg: tally.count > 0 ? averageOf(tally) / 100 : null,
+  ratingCount: tally.count,
+  scoreHistogram: tally.hist,
+});
+
+async function writeAggregate(trx: Db, galgameId: number, tally: ScoreTally) {
+  const columns = tallyColumns(tally);
+  await trx.updateTable('galgame').set(columns).where('id', '=', galgameId).execute();
+  await setFacetRating(trx, galgameId, columns.rating_avg);
 }
 
 /** Creates or replaces the caller's rating of a game (one per user and game). */
@@ -56,9 +119,6 @@ export async function saveRating(
 ): Promise<RatingSummary> {
   return db.transaction().execute(async (trx) => {
     const game = await lockGame(trx, galgameId);
-    const hist = normaliseHistogram(parseJsonList<number>(game.score_hist));
-    let count = game.rating_count;
-    let sum = game.rating_sum;
     const existing = await trx
       .selectFrom('rating')
       .select(['id', 'score'])
@@ -74,33 +134,23 @@ export async function saveRating(
     };
     if (existing) {
       await trx.updateTable('rating').set(values).where('id', '=', existing.id).execute();
-      sum += input.score - existing.score;
-      hist[existing.score - 1] = Math.max(0, (hist[existing.score - 1] ?? 0) - 1);
     } else {
       const id = await nextId(trx, 'rating_id');
       await trx
         .insertInto('rating')
         .values({ id, user_id: userId, galgame_id: galgameId, ...values, created_at: now.toISOString() })
         .execute();
-      count += 1;
-      sum += input.score;
     }
-    hist[input.score - 1] = (hist[input.score - 1] ?? 0) + 1;
-    await writeAggregate(trx, galgameId, count, sum, hist);
-    return {
-      ratingAvg: count > 0 ? Math.round((sum * 100) / count) / 100 : null,
-      ratingCount: count,
-      scoreHistogram: hist,
-    };
+    const tally = retally(tallyOf(game), existing?.score ?? null, input.score);
+    await writeAggregate(trx, galgameId, tally);
+    return summaryOf(tally);
   });
 }
 
 export async function deleteRating(db: Db, userId: string, galgameId: number): Promise<RatingSummary> {
   return db.transaction().execute(async (trx) => {
     const game = await lockGame(trx, galgameId);
-    const hist = normaliseHistogram(parseJsonList<number>(game.score_hist));
-    let count = game.rating_count;
-    let sum = game.rating_sum;
+    let tally = tallyOf(game);
     const existing = await trx
       .selectFrom('rating')
       .select(['id', 'score'])
@@ -109,16 +159,10 @@ export async function deleteRating(db: Db, userId: string, galgameId: number): P
       .executeTakeFirst();
     if (existing) {
       await trx.deleteFrom('rating').where('id', '=', existing.id).execute();
-      count -= 1;
-      sum -= existing.score;
-      hist[existing.score - 1] = Math.max(0, (hist[existing.score - 1] ?? 0) - 1);
-      await writeAggregate(trx, galgameId, count, sum, hist);
+      tally = retally(tally, existing.score, null);
+      await writeAggregate(trx, galgameId, tally);
     }
-    return {
-      ratingAvg: count > 0 ? Math.round((sum * 100) / count) / 100 : null,
-      ratingCount: count,
-      scoreHistogram: hist,
-    };
+    return summaryOf(tally);
   });
 }
 
@@ -131,22 +175,11 @@ export async function recountRatings(db: Db, galgameIds: readonly number[]): Pro
     const ids = galgameIds.slice(i, i + 500);
     const rows = await db
       .selectFrom('rating')
-      .select(['galgame_id', 'score', (eb) => eb.fn.countAll<number>().as('n')])
+      .select(['galgame_id as id', 'score', (eb) => eb.fn.countAll<number>().as('n')])
       .where('galgame_id', 'in', ids)
       .groupBy(['galgame_id', 'score'])
       .execute();
-    for (const id of ids) {
-      const hist = normaliseHistogram([]);
-      let count = 0;
-      let sum = 0;
-      for (const row of rows.filter((r) => r.galgame_id === id)) {
-        const n = Number(row.n);
-        hist[row.score - 1] = (hist[row.score - 1] ?? 0) + n;
-        count += n;
-        sum += row.score * n;
-      }
-      await writeAggregate(db, id, count, sum, hist);
-    }
+    for (const [id, tally] of tallyRows(ids, rows)) await writeAggregate(db, id, tally);
   }
 }
 
