@@ -1,0 +1,185 @@
+import type { GalgameStatus } from '../../../shared/catalogue-model.ts';
+import type {
+  LightnovelProducerRole,
+  LightnovelStaffRole,
+  SerialStatus,
+  VolumeKind,
+} from '../../../shared/lightnovel/lightnovel-model.ts';
+import type { Db } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+
+// Writing series and volumes: used by the demo seed now and the creator centre later. A series is
+// matched by its id when given, otherwise by its exact original name; a volume by (series, kind,
+// number); so running a seed twice updates instead of duplicating. Every volume write recounts its
+// series' volume_count and latest_volume_date in the same transaction.
+
+export interface LightnovelInput {
+  /** Update this series; without it, the series with the same original name (or a new one). */
+  id?: number;
+  name: string;
+  nameZh?: string;
+  aliases?: string[];
+  intro?: string;
+  cover?: string;
+  serialStatus?: SerialStatus;
+  nsfw?: boolean;
+  /** New series default to published; an update keeps its status unless one is given. */
+  status?: GalgameStatus;
+  createdBy?: string | null;
+  staff?: { personId: number; role: LightnovelStaffRole }[];
+  producers?: { producerId: number; role: LightnovelProducerRole }[];
+}
+
+export interface VolumeInput {
+  lightnovelId: number;
+  kind?: VolumeKind;
+  number: number;
+  title?: string;
+  titleZh?: string;
+  intro?: string;
+  cover?: string;
+  isbn?: string;
+  /** YYYY-MM-DD, or null when not announced. */
+  releaseDate?: string | null;
+  pages?: number | null;
+  /** As printed: "¥616", "NT$200". */
+  price?: string;
+}
+
+const unique = <T>(items: readonly T[], key: (t: T) => string) => [...new Map(items.map((i) => [key(i), i])).values()];
+
+/** Creates or updates a series, replacing its people and producers when given. */
+export async function saveLightnovel(db: Db, input: LightnovelInput, now = new Date()): Promise<number> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveLightnovel(trx, input, now));
+  const existing =
+    input.id !== undefined
+      ? await db.selectFrom('lightnovel').select('id').where('id', '=', input.id).executeTakeFirst()
+      : await db.selectFrom('lightnovel').select('id').where('name', '=', input.name).executeTakeFirst();
+  if (input.id !== undefined && !existing) throw new Error(`light novel ${input.id} does not exist`);
+  const values = {
+    name: input.name,
+    name_zh: input.nameZh ?? '',
+    aliases: JSON.stringify(input.aliases ?? []),
+    intro: input.intro ?? '',
+    cover: input.cover ?? '',
+    serial_status: input.serialStatus ?? 'serialising',
+    nsfw: input.nsfw ? 1 : 0,
+    updated_at: now.toISOString(),
+  };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await db
+      .updateTable('lightnovel')
+      .set({ ...values, ...(input.status ? { status: input.status } : {}) })
+      .where('id', '=', id)
+      .execute();
+  } else {
+    id = await nextId(db, 'lightnovel_id');
+    await db
+      .insertInto('lightnovel')
+      .values({
+        id,
+        ...values,
+        status: input.status ?? 'published',
+        created_by: input.createdBy ?? null,
+        latest_volume_date: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  }
+  if (input.staff) {
+    await db.deleteFrom('lightnovel_staff').where('lightnovel_id', '=', id).execute();
+    const staff = unique(input.staff, (s) => `${s.personId}:${s.role}`);
+    if (staff.length)
+      await db
+        .insertInto('lightnovel_staff')
+        .values(staff.map((s) => ({ lightnovel_id: id, person_id: s.personId, role: s.role })))
+        .execute();
+  }
+  if (input.producers) {
+    await db.deleteFrom('lightnovel_producer').where('lightnovel_id', '=', id).execute();
+    const producers = unique(input.producers, (p) => `${p.producerId}:${p.role}`);
+    if (producers.length)
+      await db
+        .insertInto('lightnovel_producer')
+        .values(producers.map((p) => ({ lightnovel_id: id, producer_id: p.producerId, role: p.role })))
+        .execute();
+  }
+  return id;
+}
+
+/** Recounts a series' volumes and the date of its newest one (call inside the write's transaction). */
+export async function syncVolumeStats(db: Db, lightnovelId: number, now = new Date()): Promise<void> {
+  const stats = await db
+    .selectFrom('lightnovel_volume')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('release_date').as('latest')])
+    .where('lightnovel_id', '=', lightnovelId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('lightnovel')
+    .set({
+      volume_count: Number(stats.n),
+      latest_volume_date: stats.latest ?? null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', lightnovelId)
+    .execute();
+}
+
+/** Creates a volume, or updates the one with the same series, kind and number. Its EPUB is left alone. */
+export async function saveVolume(db: Db, input: VolumeInput, now = new Date()): Promise<number> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveVolume(trx, input, now));
+  const kind = input.kind ?? 'main';
+  const existing = await db
+    .selectFrom('lightnovel_volume')
+    .select('id')
+    .where('lightnovel_id', '=', input.lightnovelId)
+    .where('kind', '=', kind)
+    .where('number', '=', input.number)
+    .executeTakeFirst();
+  const values = {
+    title: input.title ?? '',
+    title_zh: input.titleZh ?? '',
+    intro: input.intro ?? '',
+    cover: input.cover ?? '',
+    isbn: input.isbn ?? '',
+    release_date: input.releaseDate ?? null,
+    pages: input.pages ?? null,
+    price: input.price ?? '',
+    updated_at: now.toISOString(),
+  };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await db.updateTable('lightnovel_volume').set(values).where('id', '=', id).execute();
+  } else {
+    id = await nextId(db, 'volume_id');
+    await db
+      .insertInto('lightnovel_volume')
+      .values({
+        id,
+        lightnovel_id: input.lightnovelId,
+        kind,
+        number: input.number,
+        ...values,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  }
+  await syncVolumeStats(db, input.lightnovelId, now);
+  return id;
+}
+
+/** Deletes a volume (its progress and bookmarks go with it) and recounts its series. */
+export async function deleteVolume(db: Db, volumeId: number, now = new Date()): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteVolume(trx, volumeId, now));
+  const row = await db
+    .selectFrom('lightnovel_volume')
+    .select('lightnovel_id')
+    .where('id', '=', volumeId)
+    .executeTakeFirst();
+  if (!row) return;
+  await db.deleteFrom('lightnovel_volume').where('id', '=', volumeId).execute();
+  await syncVolumeStats(db, row.lightnovel_id, now);
+}
