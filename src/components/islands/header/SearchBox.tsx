@@ -61,7 +61,11 @@ export function SearchBox({ variant }: { variant: 'bar' | 'menu' }) {
         className="hk-search-input"
         onFocus={take}
         onPointerDown={take}
-        onInput={take}
+        onInput={(event) => {
+          // Text typed after the combobox's code arrived but before it replaced this form is handed over too.
+          handoff.current = { ...handoff.current, text: event.currentTarget.value };
+          take();
+        }}
       />
       <button type="submit" aria-label={t('search.box.submit')} className="hk-search-go">
         <Icon name="search" className="size-4" />
