@@ -29,6 +29,10 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   checkin: 'Daily check-in',
   points: 'HikariPoint',
   chat: 'Private messages',
+  lightnovel: 'Light novels: series and volumes',
+  lightnovelRatings: 'Light novels: ratings and favourite lists',
+  reading: 'Light novels: reading progress and bookmarks',
+  epub: 'Light novels: EPUB files',
 };
 
 const LOGIN: Record<AuthMode, string> = {

@@ -8,6 +8,10 @@ import { communityContract } from './community/community.contract.ts';
 import type { AnyEndpoint, Contract } from './contract.ts';
 import { emojiContract } from './emoji/emoji.contract.ts';
 import { healthContract } from './health/health.contract.ts';
+import { epubContract } from './lightnovel/epub.contract.ts';
+import { lightnovelContract } from './lightnovel/lightnovel.contract.ts';
+import { lightnovelRatingsContract } from './lightnovel/ratings.contract.ts';
+import { readingContract } from './lightnovel/reading.contract.ts';
 import { mediaContract } from './media/media.contract.ts';
 import { notificationsContract } from './notifications/notifications.contract.ts';
 import { reactionsContract } from './reactions/reactions.contract.ts';
@@ -35,6 +39,10 @@ export const apiContracts = {
   checkin: checkinContract,
   points: pointsContract,
   chat: chatContract,
+  lightnovel: lightnovelContract,
+  lightnovelRatings: lightnovelRatingsContract,
+  reading: readingContract,
+  epub: epubContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;
