@@ -10,13 +10,17 @@ import { seedDemoEmoji } from './demo-emoji.ts';
 import { seedDemoCommunity } from './demo-community.ts';
 import { seedDemoComments } from './demo-comments.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { seedDemoLightnovels } from './demo-lightnovels.ts';
+import { seedDemoEpubs } from '../../modules/lightnovel/epub/demo-books.ts';
 
 const SEED_KEY = 'demo_seed';
+/** Raised when the demo content grows: a database seeded by an older version gets the new parts (the seed is idempotent). */
+const SEED_VERSION = 'v2';
 
-/** True when the demo seed has never run on this database. */
+/** True when the demo seed has never run on this database, or ran before its content last grew. */
 export async function needsDemoSeed(db: Db): Promise<boolean> {
   const row = await db.selectFrom('system_state').select('value').where('key', '=', SEED_KEY).executeTakeFirst();
-  return row === undefined;
+  return row?.value !== SEED_VERSION;
 }
 
 /**
@@ -35,6 +39,7 @@ export async function runDemoSeed(
   posts: number;
   articles: number;
   comments: number;
+  lightnovels: number;
 }> {
   // Hash outside the transaction: argon2 is slow on purpose.
   const accounts = await Promise.all(
@@ -61,13 +66,16 @@ export async function runDemoSeed(
   // Last of the content: comments go on the games, and on the community's posts and articles when
   // the community seed (which must run before this) wrote some.
   const comments = await seedDemoComments(db, now);
+  // Light novels with their people and labels, then the EPUBs of the first volumes of series 1–3.
+  const lightnovels = await seedDemoLightnovels(db, now);
+  await seedDemoEpubs(db, storage);
   await seedDemoSearches(db, now);
   await seedDemoCheckIns(db, now);
   // Marked done last, so an interrupted seed runs again on the next start.
   await db
     .insertInto('system_state')
-    .values({ key: SEED_KEY, value: 'v1', updated_at: now.toISOString() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v1', updated_at: now.toISOString() }))
+    .values({ key: SEED_KEY, value: SEED_VERSION, updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: SEED_VERSION, updated_at: now.toISOString() }))
     .execute();
   return {
     ...summary,
@@ -76,5 +84,6 @@ export async function runDemoSeed(
     posts: community.posts,
     articles: community.articles,
     comments: comments.comments,
+    lightnovels: lightnovels.series,
   };
 }
