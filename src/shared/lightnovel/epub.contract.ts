@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { as, endpoint } from '../contract.ts';
 import { decimalId } from '../input-rules.ts';
-import type { EpubMeta } from './lightnovel-model.ts';
+import { EPUB_MAX_BYTES, type EpubMeta } from './lightnovel-model.ts';
 
 /**
  * Why an EPUB was refused, in `data.reason` of a 422 answer (the message says it in words). Stable:
@@ -50,6 +50,18 @@ export interface VolumeEpub {
 
 export const epubFilePath = (volumeId: number) => `/api/lightnovel/volumes/${volumeId}/epub`;
 
+/**
+ * The one API route whose body is a file rather than JSON: the API's JSON-only rule and its 1 MB body
+ * limit step aside for it (its handler checks the type and streams the body with its own cap), while
+ * the cross-site check still applies.
+ */
+export const EPUB_UPLOAD_ROUTE = {
+  method: 'POST',
+  path: /^\/api\/lightnovel\/volumes\/[1-9]\d*\/epub$/,
+  contentType: EPUB_CONTENT_TYPE,
+  maxBytes: EPUB_MAX_BYTES,
+} as const;
+
 const volumeParams = z.object({ id: decimalId() });
 
 /** A volume's EPUB file: read it, upload or replace it, remove it. */
@@ -62,5 +74,22 @@ export const epubContract = {
     response: as<Blob>(),
     auth: 'optional',
     summary: "A volume's EPUB file; everyone for published series, their creator and reviewers otherwise",
+  }),
+  uploadEpub: endpoint({
+    method: 'POST',
+    path: '/lightnovel/volumes/:id/epub',
+    params: volumeParams,
+    // The body is the raw file with Content-Type application/epub+zip (read as a stream, not as JSON).
+    response: as<VolumeEpub>(),
+    auth: 'required',
+    summary: `Uploads or replaces a volume's EPUB (raw body, application/epub+zip, at most ${EPUB_MAX_BYTES / 1024 / 1024} MB, validated); creators and above`,
+  }),
+  removeEpub: endpoint({
+    method: 'DELETE',
+    path: '/lightnovel/volumes/:id/epub',
+    params: volumeParams,
+    response: as<VolumeEpub>(),
+    auth: 'required',
+    summary: "Removes a volume's EPUB; creators and above",
   }),
 } as const;

@@ -1,4 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import type { Db } from '../../../db/database.ts';
+import type { Storage } from '../../../platform/storage/storage.ts';
+import { attachEpub } from './epub.service.ts';
 import { buildEpub, escapeXml, type BookChapter, type BookImage, type BookSpec } from './epub-build.ts';
 import {
   RAINY_NIGHT_LETTERS,
@@ -275,4 +281,34 @@ export async function buildSizedEpub(bytes: number): Promise<Uint8Array> {
     images,
     chapters,
   });
+}
+
+/**
+ * Attaches the demo books to main volume 1 of demo series 1, 2 and 3, through the same path as an
+ * upload (validated, stored, cover extracted). Volumes that are missing or already have an EPUB are
+ * left alone, so running it again changes nothing. Answers the volume ids it attached a book to.
+ */
+export async function seedDemoEpubs(db: Db, storage: Storage): Promise<number[]> {
+  const books = await buildDemoEpubs();
+  const attached: number[] = [];
+  const folder = await mkdtemp(join(tmpdir(), 'hikari-demo-epub-'));
+  try {
+    for (const book of books) {
+      const volume = await db
+        .selectFrom('lightnovel_volume')
+        .select(['id', 'epub_key'])
+        .where('lightnovel_id', '=', book.series)
+        .where('kind', '=', 'main')
+        .where('number', '=', 1)
+        .executeTakeFirst();
+      if (!volume || volume.epub_key) continue;
+      const path = join(folder, `series-${book.series}.epub`);
+      await writeFile(path, book.bytes);
+      await attachEpub({ db, storage }, volume.id, path, null);
+      attached.push(volume.id);
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  return attached;
 }

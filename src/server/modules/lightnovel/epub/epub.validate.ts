@@ -1,0 +1,499 @@
+import type { Readable } from 'node:stream';
+import { posix } from 'node:path';
+import yauzl from 'yauzl';
+import type { EpubProblem } from '../../../../shared/lightnovel/epub.contract.ts';
+import type { EpubMeta } from '../../../../shared/lightnovel/lightnovel-model.ts';
+import { formatBytes } from '../../../platform/storage/storage.ts';
+
+/** How much an EPUB may hold once unpacked; sizes are counted while inflating, never taken from headers. */
+export interface EpubLimits {
+  maxEntries: number;
+  /** Largest unpacked entry. */
+  maxEntryBytes: number;
+  /** Largest unpacked text entry (XHTML, CSS, OPF…), which is read into memory to be checked. */
+  maxTextBytes: number;
+  /** All entries unpacked together. */
+  maxTotalBytes: number;
+  /** Unpacked ÷ packed beyond which an entry is a zip bomb… */
+  maxRatio: number;
+  /** …once it has unpacked at least this much (tiny files compress well and harm nobody). */
+  ratioFloorBytes: number;
+}
+
+export const EPUB_LIMITS: EpubLimits = {
+  maxEntries: 5000,
+  maxEntryBytes: 64 * 1024 * 1024,
+  maxTextBytes: 8 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
+
+/** A book refused, with its stable code and what the message names (an entry, a limit, a URL). */
+export class EpubRejection extends Error {
+  readonly problem: EpubProblem;
+  readonly params: Record<string, string | number>;
+  constructor(problem: EpubProblem, params: Record<string, string | number> = {}) {
+    super(`${problem} ${JSON.stringify(params)}`);
+    this.name = 'EpubRejection';
+    this.problem = problem;
+    this.params = params;
+  }
+}
+
+/** The cover image found in a book, as stored in it. */
+export interface EpubCover {
+  name: string;
+  mediaType: string;
+  data: Buffer;
+}
+
+export interface ValidEpub {
+  meta: EpubMeta;
+  cover: EpubCover | null;
+}
+
+const refuse = (problem: EpubProblem, params?: Record<string, string | number>): never => {
+  throw new EpubRejection(problem, params);
+};
+
+/** Shown in messages: names come from the uploader, so they are cut short and stripped of controls. */
+const shown = (name: string) => {
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
+};
+
+/** Null when an entry name is safe to unpack anywhere; the reason otherwise. */
+export function unsafeEntryName(name: string): string | null {
+  if (name.length === 0 || name.length > 1024) return 'length';
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'control character';
+  if (name.includes('\\')) return 'backslash';
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'absolute path';
+  const segments = name.replace(/\/$/, '').split('/');
+  if (segments.some((segment) => segment === '..' || segment === '.' || segment === '')) return 'dot segment';
+  return null;
+}
+
+/** Entries never read into memory: images, fonts, audio and video are only counted. */
+const BINARY = /\.(jpe?g|png|gif|webp|avif|bmp|ico|otf|ttf|woff2?|mp3|mp4|m4a|m4v|aac|ogg|oga|webm|wav|opus)$/i;
+const CSS = /\.css$/i;
+
+interface ZipListing {
+  zip: yauzl.ZipFile;
+  entries: Map<string, yauzl.Entry>;
+}
+
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: true },
+      (error, zip) => (error ? reject(error) : resolve(zip)),
+    );
+  });
+}
+
+/** Maps what yauzl says about a broken archive to our codes: sizes that disagree, or not a zip at all. */
+function zipProblem(error: unknown): EpubRejection {
+  if (error instanceof EpubRejection) return error;
+  const message = error instanceof Error ? error.message : '';
+  if (/size mismatch|too many bytes|not enough bytes/.test(message))
+    return new EpubRejection('EPUB_SIZE_MISMATCH', { name: '?' });
+  return new EpubRejection('EPUB_NOT_ZIP');
+}
+
+async function listEntries(path: string, limits: EpubLimits): Promise<ZipListing> {
+  const zip = await openZip(path);
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    if (zip.entryCount > limits.maxEntries) refuse('EPUB_TOO_MANY_ENTRIES', { max: limits.maxEntries });
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', resolve);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        try {
+          const name = yauzl.getFileNameLowLevel(
+            entry.generalPurposeBitFlag,
+            entry.fileNameRaw,
+            entry.extraFields,
+            true,
+          );
+          if (unsafeEntryName(name)) refuse('EPUB_UNSAFE_NAME', { name: shown(name) });
+          if (entries.has(name)) refuse('EPUB_DUPLICATE_ENTRY', { name: shown(name) });
+          if (entry.isEncrypted()) refuse('EPUB_ENCRYPTED', { name: shown(name) });
+          entries.set(name, entry);
+          zip.readEntry();
+        } catch (error) {
+          reject(error);
+        }
+      });
+      zip.readEntry();
+    });
+    return { zip, entries };
+  } catch (error) {
+    zip.close();
+    throw zipProblem(error);
+  }
+}
+
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+  );
+}
+
+/**
+ * Reads entries, counting the real bytes as they are inflated: an entry past its limit, the total past
+ * its limit, or a suspicious compression ratio stops the inflation at once (a zip bomb never unpacks).
+ * Every entry is inflated once, kept in memory only when asked.
+ */
+function entryReader(listing: ZipListing, limits: EpubLimits) {
+  let total = 0;
+  const done = new Set<string>();
+  return {
+    done,
+    async read(name: string, keep: boolean, cap: number): Promise<Buffer | null> {
+      const entry = listing.entries.get(name);
+      if (!entry || done.has(name)) return null;
+      done.add(name);
+      if (entry.uncompressedSize > cap) refuse('EPUB_ENTRY_TOO_LARGE', { name: shown(name), max: formatBytes(cap) });
+      const stream = await openEntry(listing.zip, entry).catch((error: unknown) => {
+        throw zipProblem(error);
+      });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          total += chunk.length;
+          if (size > cap) refuse('EPUB_ENTRY_TOO_LARGE', { name: shown(name), max: formatBytes(cap) });
+          if (total > limits.maxTotalBytes) {
+            refuse('EPUB_TOO_LARGE_UNPACKED', { max: formatBytes(limits.maxTotalBytes) });
+          }
+          if (size > limits.ratioFloorBytes && size > Math.max(1, entry.compressedSize) * limits.maxRatio) {
+            refuse('EPUB_COMPRESSION_RATIO', { name: shown(name) });
+          }
+          if (keep) chunks.push(chunk);
+        }
+      } catch (error) {
+        stream.destroy();
+        if (error instanceof EpubRejection) throw error;
+        const message = error instanceof Error ? error.message : '';
+        if (/too many bytes|not enough bytes/.test(message)) refuse('EPUB_SIZE_MISMATCH', { name: shown(name) });
+        throw zipProblem(error);
+      }
+      return keep ? Buffer.concat(chunks) : null;
+    },
+  };
+}
+
+// --- XML without a DOM: the container and the package document are small and regular. ---
+
+/** `&amp;`, `&#106;`, `&#x6A;`, `&colon;`… as the browser would read them in an attribute. */
+export function decodeEntities(value: string): string {
+  const named: Record<string, string> = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    colon: ':',
+    tab: '\t',
+    newline: '\n',
+    sol: '/',
+    lpar: '(',
+    rpar: ')',
+  };
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (match, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    }
+    return named[body.toLowerCase()] ?? match;
+  });
+}
+
+interface Tag {
+  /** Lower case, without a namespace prefix: `item`, `script`, `image`. */
+  name: string;
+  /** Attributes by lower-case name, prefix kept (`xlink:href`), values with entities decoded. */
+  attributes: Map<string, string>;
+}
+
+const TAG = /<([A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)?)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const ATTRIBUTE = /([^\s=/"'<>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+
+function* tags(text: string): Generator<Tag> {
+  for (const match of text.matchAll(TAG)) {
+    const qualified = (match[1] ?? '').toLowerCase();
+    const name = qualified.includes(':') ? qualified.slice(qualified.indexOf(':') + 1) : qualified;
+    const attributes = new Map<string, string>();
+    for (const attribute of (match[2] ?? '').matchAll(ATTRIBUTE)) {
+      const key = (attribute[1] ?? '').toLowerCase();
+      attributes.set(key, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''));
+    }
+    yield { name, attributes };
+  }
+}
+
+const attr = (tag: Tag, name: string) => tag.attributes.get(name);
+
+function elementText(xml: string, element: string): string | undefined {
+  const match = new RegExp(`<(?:[\\w-]+:)?${element}\\b[^>]*>([\\s\\S]*?)</(?:[\\w-]+:)?${element}\\s*>`, 'i').exec(
+    xml,
+  );
+  return match ? decodeEntities(match[1] ?? '').trim() : undefined;
+}
+
+function elementBlock(xml: string, element: string): { attributes: string; body: string } | undefined {
+  const match = new RegExp(
+    `<(?:[\\w-]+:)?${element}\\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\\s\\S]*?)</(?:[\\w-]+:)?${element}\\s*>`,
+    'i',
+  ).exec(xml);
+  return match ? { attributes: match[1] ?? '', body: match[2] ?? '' } : undefined;
+}
+
+/** Where an href in `base` (an entry name) points inside the zip, or null for another site or an odd URL. */
+function resolveHref(base: string, href: string): string | null {
+  const path = href.split('#', 1)[0]?.split('?', 1)[0] ?? '';
+  if (!path || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const joined = posix.normalize(posix.join(posix.dirname(base), decoded));
+  return joined.startsWith('../') || joined.startsWith('/') ? null : joined;
+}
+
+// --- Untrusted content. ---
+
+const REMOTE = /^\s*(?:https?:)?\/\//i;
+const SCRIPT_URL = /^(?:javascript|vbscript|livescript):/i;
+/** Attributes that load something into the page (a plain link on `<a>` is allowed to leave the book). */
+const LOADING_ATTRIBUTES = [
+  'src',
+  'href',
+  'xlink:href',
+  'poster',
+  'data',
+  'background',
+  'srcset',
+  'action',
+  'formaction',
+];
+const LINK_ELEMENTS = new Set(['a', 'area']);
+const CSS_URL = /url\(\s*(["']?)([^"')]*)\1\s*\)|@import\s+(["'])([^"']*)\3/gi;
+const VERTICAL_CSS = /(?:-epub-|-webkit-)?writing-mode\s*:\s*(?:vertical-rl|tb-rl)/i;
+
+/** A URL as the browser compares it: entities decoded, whitespace and controls inside it removed. */
+const urlForm = (value: string) => value.replace(/[\u0000-\u0020\u007f]+/g, '');
+
+function checkCss(name: string, css: string): void {
+  if (/expression\s*\(/i.test(css) || /behavior\s*:/i.test(css)) refuse('EPUB_SCRIPT', { name: shown(name) });
+  for (const match of css.matchAll(CSS_URL)) {
+    const url = urlForm(decodeEntities(match[2] ?? match[4] ?? ''));
+    if (SCRIPT_URL.test(url)) refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
+    if (REMOTE.test(url)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(url) });
+  }
+}
+
+/** Refuses markup (XHTML, HTML, SVG, any XML) with scripts, event handlers, script URLs or remote resources. */
+export function checkMarkup(name: string, text: string): { vertical: boolean } {
+  if (/<\s*(?:[\w-]+:)?script\b/i.test(text)) refuse('EPUB_SCRIPT', { name: shown(name) });
+  let vertical = false;
+  for (const tag of tags(text)) {
+    for (const [key, value] of tag.attributes) {
+      const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
+      if (/^on[a-z]/.test(bare)) refuse('EPUB_EVENT_HANDLER', { name: shown(name) });
+      const url = urlForm(value);
+      if (SCRIPT_URL.test(url) || /^data:(?:text\/html|application\/xhtml|image\/svg)/i.test(url)) {
+        refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
+      }
+      if (key === 'style') {
+        checkCss(name, value);
+        if (VERTICAL_CSS.test(value)) vertical = true;
+      }
+      if (!LOADING_ATTRIBUTES.includes(key)) continue;
+      if (LINK_ELEMENTS.has(tag.name) && (key === 'href' || key === 'xlink:href')) continue;
+      const urls = key === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/, 1)[0] ?? '') : [value];
+      for (const candidate of urls) {
+        if (REMOTE.test(urlForm(candidate)))
+          refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(candidate) });
+      }
+    }
+    if (tag.name === 'meta' && /refresh/i.test(attr(tag, 'http-equiv') ?? '')) {
+      const content = attr(tag, 'content') ?? '';
+      if (/url\s*=/i.test(content)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(content) });
+    }
+  }
+  for (const style of text.matchAll(/<(?:[\w-]+:)?style\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?style\s*>/gi)) {
+    checkCss(name, style[1] ?? '');
+    if (VERTICAL_CSS.test(style[1] ?? '')) vertical = true;
+  }
+  return { vertical };
+}
+
+/** Font obfuscation (IDPF, Adobe) is not DRM: a book may declare it; any other encryption is refused. */
+const FONT_OBFUSCATION = ['http://www.idpf.org/2008/embedding', 'http://ns.adobe.com/pdf/enc#RC'];
+
+function checkDrm(kept: Map<string, Buffer>): void {
+  if (kept.has('META-INF/rights.xml')) refuse('EPUB_ENCRYPTED', { name: 'META-INF/rights.xml' });
+  const encryption = kept.get('META-INF/encryption.xml');
+  if (!encryption) return;
+  for (const tag of tags(encryption.toString('utf8'))) {
+    if (tag.name !== 'encryptionmethod') continue;
+    if (!FONT_OBFUSCATION.includes(attr(tag, 'algorithm') ?? '')) {
+      refuse('EPUB_ENCRYPTED', { name: 'META-INF/encryption.xml' });
+    }
+  }
+}
+
+interface ManifestItem {
+  id: string;
+  href: string;
+  path: string | null;
+  mediaType: string;
+  properties: string[];
+}
+
+type Loader = (name: string) => Promise<Buffer | null>;
+
+async function readPackage(entries: Map<string, yauzl.Entry>, load: Loader) {
+  const mimetype = await load('mimetype');
+  if (!mimetype || mimetype.toString('latin1').trim() !== 'application/epub+zip') refuse('EPUB_MIMETYPE');
+  const container = (await load('META-INF/container.xml'))?.toString('utf8');
+  if (!container) return refuse('EPUB_CONTAINER');
+  const rootfiles = [...tags(container)].filter((tag) => tag.name === 'rootfile' && attr(tag, 'full-path'));
+  const rootfile = rootfiles.find((tag) => attr(tag, 'media-type') === 'application/oebps-package+xml') ?? rootfiles[0];
+  const opfPath = rootfile ? attr(rootfile, 'full-path') : undefined;
+  if (!opfPath) return refuse('EPUB_CONTAINER');
+  if (unsafeEntryName(opfPath)) refuse('EPUB_UNSAFE_NAME', { name: shown(opfPath) });
+  const opf = (await load(opfPath))?.toString('utf8');
+  if (opf === undefined) return refuse('EPUB_OPF_MISSING', { name: shown(opfPath) });
+
+  const manifestBlock = elementBlock(opf, 'manifest');
+  const spineBlock = elementBlock(opf, 'spine');
+  if (!manifestBlock || !spineBlock) return refuse('EPUB_OPF_INVALID');
+  const manifest = new Map<string, ManifestItem>();
+  for (const tag of tags(manifestBlock.body)) {
+    if (tag.name !== 'item') continue;
+    const id = attr(tag, 'id');
+    const href = attr(tag, 'href');
+    if (!id || !href) continue;
+    if (REMOTE.test(urlForm(href))) refuse('EPUB_REMOTE_RESOURCE', { name: shown(opfPath), url: shown(href) });
+    manifest.set(id, {
+      id,
+      href,
+      path: resolveHref(opfPath, href),
+      mediaType: (attr(tag, 'media-type') ?? '').toLowerCase(),
+      properties: (attr(tag, 'properties') ?? '').split(/\s+/).filter(Boolean),
+    });
+  }
+  const spine = [...tags(spineBlock.body)]
+    .filter((tag) => tag.name === 'itemref')
+    .map((tag) => attr(tag, 'idref') ?? '');
+  if (manifest.size === 0 || spine.length === 0) return refuse('EPUB_OPF_INVALID');
+  for (const idref of spine) {
+    const item = manifest.get(idref);
+    if (!item?.path || !entries.has(item.path)) refuse('EPUB_SPINE_ITEM_MISSING', { name: shown(item?.href ?? idref) });
+  }
+  return { opf, manifest, spineAttributes: spineBlock.attributes };
+}
+
+function readMeta(opf: string, spineAttributes: string): EpubMeta & { coverId?: string; writingMode?: string } {
+  const meta: EpubMeta & { coverId?: string; writingMode?: string } = {};
+  const metadata = elementBlock(opf, 'metadata')?.body ?? opf;
+  const title = elementText(metadata, 'dc:title') ?? elementText(metadata, 'title');
+  if (title) meta.title = title.slice(0, 500);
+  const language = elementText(metadata, 'dc:language') ?? elementText(metadata, 'language');
+  if (language && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(language)) meta.language = language;
+  for (const tag of tags(metadata)) {
+    if (tag.name !== 'meta') continue;
+    if (attr(tag, 'name') === 'cover') meta.coverId = attr(tag, 'content');
+    if (attr(tag, 'name') === 'primary-writing-mode') meta.writingMode = attr(tag, 'content');
+  }
+  const direction = /page-progression-direction\s*=\s*["']([^"']*)["']/i.exec(spineAttributes)?.[1];
+  if (direction?.toLowerCase() === 'rtl') meta.rtl = true;
+  return meta;
+}
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
+
+function coverItem(manifest: Map<string, ManifestItem>, coverId: string | undefined): ManifestItem | null {
+  const items = [...manifest.values()];
+  const candidate =
+    items.find((item) => item.properties.includes('cover-image')) ?? (coverId ? manifest.get(coverId) : undefined);
+  return candidate?.path && IMAGE_TYPES.has(candidate.mediaType) ? candidate : null;
+}
+
+/** Media types a reader renders as a document (and so must not carry scripts). */
+const MARKUP_TYPES =
+  /^(?:application\/xhtml\+xml|text\/html|image\/svg\+xml|application\/x-dtbncx\+xml|application\/smil\+xml|text\/css|text\/xml|application\/xml)$/;
+const MARKUP = /\.(?:x?html?|xml|svg|opf|ncx|smil|css)$/i;
+/** A cover larger than this is not kept for extraction (the book is still accepted). */
+const COVER_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Decides whether the file at `path` is an EPUB we accept, and reads what the reader needs to know.
+ * Throws an EpubRejection with a stable code otherwise. Nothing is written anywhere.
+ */
+export async function validateEpub(path: string, limits: EpubLimits = EPUB_LIMITS): Promise<ValidEpub> {
+  const listing = await listEntries(path, limits).catch((error: unknown) => {
+    throw zipProblem(error);
+  });
+  try {
+    if (listing.entries.size === 0) refuse('EPUB_NOT_ZIP');
+    const reader = entryReader(listing, limits);
+    const kept = new Map<string, Buffer>();
+    const load: Loader = async (name) => {
+      const data = kept.get(name) ?? (await reader.read(name, true, limits.maxTextBytes));
+      if (data) kept.set(name, data);
+      return data;
+    };
+    await load('META-INF/rights.xml');
+    await load('META-INF/encryption.xml');
+    checkDrm(kept);
+    const book = await readPackage(listing.entries, load);
+    const { coverId, writingMode, ...meta } = readMeta(book.opf, book.spineAttributes);
+    const cover = coverItem(book.manifest, coverId);
+    const markupPaths = new Set(
+      [...book.manifest.values()].filter((item) => MARKUP_TYPES.test(item.mediaType)).map((item) => item.path),
+    );
+    for (const [name, entry] of listing.entries) {
+      if (name.endsWith('/') || reader.done.has(name)) continue;
+      const markup = MARKUP.test(name) || markupPaths.has(name);
+      const small = entry.uncompressedSize <= limits.maxTextBytes;
+      const isCover = name === cover?.path && entry.uncompressedSize <= COVER_MAX_BYTES;
+      // Unknown kinds of file are read and checked as text when they are small enough to be.
+      const keep = markup || isCover || (!BINARY.test(name) && small);
+      const data = await reader.read(
+        name,
+        keep,
+        markup || (keep && !isCover) ? limits.maxTextBytes : limits.maxEntryBytes,
+      );
+      if (data) kept.set(name, data);
+    }
+    let verticalCss = false;
+    for (const [name, data] of kept) {
+      if (name === 'mimetype' || (name === cover?.path && !markupPaths.has(name))) continue;
+      if (BINARY.test(name) && !markupPaths.has(name)) continue;
+      const text = data.toString('utf8');
+      if (CSS.test(name)) {
+        checkCss(name, text);
+        if (VERTICAL_CSS.test(text)) verticalCss = true;
+      } else if (checkMarkup(name, text).vertical) {
+        verticalCss = true;
+      }
+    }
+    if (verticalCss || /^vertical/i.test(writingMode ?? '')) meta.vertical = true;
+    const coverData = cover?.path ? kept.get(cover.path) : undefined;
+    return {
+      meta,
+      cover: cover?.path && coverData ? { name: cover.path, mediaType: cover.mediaType, data: coverData } : null,
+    };
+  } finally {
+    listing.zip.close();
+  }
+}
