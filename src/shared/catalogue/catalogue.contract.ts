@@ -13,6 +13,7 @@ import {
   type RatingView,
 } from '../catalogue.ts';
 import { as, endpoint } from '../contract.ts';
+import type { LightnovelCard } from '../lightnovel/lightnovel.ts';
 import { decimalId, queryInt, safeText } from '../input-rules.ts';
 import { userIdField } from '../users/users.contract.ts';
 
@@ -22,12 +23,13 @@ export interface FavoriteState {
   favoriteCount: number;
 }
 
-/** One of the caller's favourites; `galgame` is the card when the item is a game. */
+/** One of the caller's favourites; `galgame` or `lightnovel` is the card when the item is a game or a series. */
 export interface FavoriteListItem {
   itemType: FavoriteItemType;
   itemId: number;
   createdAt: string;
   galgame: GalgameCard | null;
+  lightnovel: LightnovelCard | null;
 }
 
 export interface FavoriteList {

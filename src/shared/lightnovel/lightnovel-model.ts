@@ -32,3 +32,6 @@ export const PROGRESS_SCALE = 10000;
 
 /** Largest EPUB a volume takes, in bytes. */
 export const EPUB_MAX_BYTES = 50 * 1024 * 1024;
+
+/** Longest text of a series' rating, in characters: a short comment beside the score. */
+export const LIGHTNOVEL_RATING_TEXT_MAX = 500;

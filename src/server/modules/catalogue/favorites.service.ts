@@ -7,6 +7,8 @@ import { HttpError } from '../../platform/errors.ts';
 import type { CounterColumn, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
 import type { TargetRef } from '../../../shared/targets.ts';
 import { cardColumns, toCard } from './catalogue.mappers.ts';
+import type { LightnovelCard } from '../../../shared/lightnovel/lightnovel.ts';
+import { seriesCardColumns, toSeriesCard, type SeriesCardRow } from '../lightnovel/lightnovel.mappers.ts';
 import { nextId } from '../../db/ids.ts';
 
 /** What the favourite calls need: the database and the registry of what can be favourited. */
@@ -129,9 +131,10 @@ export interface FavoriteEntry {
   itemId: number;
   createdAt: string;
   galgame: GalgameCard | null;
+  lightnovel: LightnovelCard | null;
 }
 
-/** The caller's favourites, newest first. */
+/** The caller's favourites, newest first; games and light novels with their cards. */
 export async function listFavorites(db: Db, userId: string, request: PageRequest): Promise<Page<FavoriteEntry>> {
   const { items, pagination } = await paginate(
     request,
@@ -147,6 +150,16 @@ export async function listFavorites(db: Db, userId: string, request: PageRequest
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('user_id', '=', userId),
   );
+  const novelIds = items.filter((r) => r.item_type === 'lightnovel').map((r) => r.item_id);
+  const novels = new Map<number, LightnovelCard>();
+  if (novelIds.length > 0) {
+    const rows = await db
+      .selectFrom('lightnovel as l')
+      .select(seriesCardColumns)
+      .where('l.id', 'in', novelIds)
+      .execute();
+    for (const row of rows) novels.set(row.id, toSeriesCard(row as SeriesCardRow));
+  }
   return {
     items: items.map((r) => ({
       itemType: r.item_type,
@@ -156,6 +169,7 @@ export async function listFavorites(db: Db, userId: string, request: PageRequest
         r.id !== null && r.title !== null
           ? toCard({ ...r, id: r.id, title: r.title } as Parameters<typeof toCard>[0])
           : null,
+      lightnovel: r.item_type === 'lightnovel' ? (novels.get(r.item_id) ?? null) : null,
     })),
     pagination,
   };
@@ -183,4 +197,37 @@ export async function favoriteGalgamesOf(
     q.select((eb) => eb.fn.countAll<number>().as('total')),
   );
   return { items: items.map(toCard), pagination };
+}
+
+/**
+ * A user's favourite light novels, public (GET /api/favorite/lightnovels): published series, newest
+ * favourite first, with an optional keyword in their original, Chinese or other names.
+ */
+export async function favoriteLightnovelsOf(
+  db: Db,
+  userId: string,
+  options: PageRequest & { keyword?: string | undefined },
+): Promise<Page<LightnovelCard>> {
+  let q = db
+    .selectFrom('favorite as f')
+    .innerJoin('lightnovel as l', 'l.id', 'f.item_id')
+    .where('f.user_id', '=', userId)
+    .where('f.item_type', '=', 'lightnovel')
+    .where('l.status', '=', 'published');
+  const keyword = options.keyword;
+  if (keyword) {
+    q = q.where((eb) =>
+      eb.or([
+        containsText(eb.ref('l.name'), keyword),
+        containsText(eb.ref('l.name_zh'), keyword),
+        containsText(eb.ref('l.aliases'), keyword),
+      ]),
+    );
+  }
+  const { items, pagination } = await paginate(
+    options,
+    q.select(seriesCardColumns).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
+    q.select((eb) => eb.fn.countAll<number>().as('total')),
+  );
+  return { items: items.map(toSeriesCard), pagination };
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { recountLinkReports } from '../catalogue/downloads.service.ts';
 import { lockFavoriteCounts, recountFavorites } from '../catalogue/favorites.service.ts';
 import { recountRatings } from '../catalogue/ratings.service.ts';
+import { lockLightnovelRatings, recountLightnovelRatings } from '../lightnovel/lightnovel.ratings.ts';
 import { removeCommunityContent } from '../community/community.removal.ts';
 import { removeCommentsOf } from '../comments/comments.service.ts';
 import { removeLikesOf } from '../reactions/likes.service.ts';
@@ -88,8 +89,8 @@ export async function findUserForRemoval(db: Db, key: string): Promise<{ id: str
 
 /**
  * Removes a user and everything tied to the account, in one transaction, and recounts every aggregate
- * the user contributed to (game rating counts, averages and histograms, favourite counts, link report
- * counts), so nothing keeps the removed user's share.
+ * the user contributed to (game and light-novel rating counts, averages and histograms, favourite
+ * counts, link report counts), so nothing keeps the removed user's share.
  */
 export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: string): Promise<RemovedUser> {
   return deps.db.transaction().execute(async (trx) => {
@@ -125,10 +126,11 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
     // Likes first: the like counts of comments that stay are recounted, those of removed ones go with them.
     await removeLikesOf(trx, deps.targets, id);
     await removeCommentsOf(trx, deps.targets, id);
-    const [ratings, favorites, reports] = await Promise.all([
+    const [ratings, favorites, reports, novelRatings] = await Promise.all([
       trx.selectFrom('rating').select('galgame_id').where('user_id', '=', id).execute(),
       trx.selectFrom('favorite').select(['item_type', 'item_id']).where('user_id', '=', id).execute(),
       trx.selectFrom('link_report').select('link_id').where('user_id', '=', id).execute(),
+      trx.selectFrom('lightnovel_rating').select('lightnovel_id').where('user_id', '=', id).execute(),
     ]);
     // Games rated or favourited are locked in one pass in id order (two removals never wait on each other
     // crosswise); the favourite counts of other types are locked by the favourites service.
@@ -148,6 +150,12 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
         .where('id', 'in', games.slice(i, i + 500))
         .execute();
     }
+    // Series rated or favourited likewise, in one pass after the games.
+    const novels = [...new Set(novelRatings.map((r) => r.lightnovel_id))];
+    await lockLightnovelRatings(trx, [
+      ...novels,
+      ...favorites.filter((f) => f.item_type === 'lightnovel').map((f) => f.item_id),
+    ]);
     await lockFavoriteCounts(trx, deps.targets, favorites);
     for (let i = 0; i < links.length; i += 500) {
       await trx
@@ -163,6 +171,7 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
       .where('target_id', 'in', (eb) => eb.selectFrom('rating').select('id').where('user_id', '=', id))
       .execute();
     await trx.deleteFrom('rating').where('user_id', '=', id).execute();
+    await trx.deleteFrom('lightnovel_rating').where('user_id', '=', id).execute();
     await trx.deleteFrom('favorite').where('user_id', '=', id).execute();
     await trx.deleteFrom('link_report').where('user_id', '=', id).execute();
     await removeCommunityContent(trx, id);
@@ -170,6 +179,7 @@ export async function removeUser(deps: { db: Db; targets: TargetRegistry }, id: 
     await trx.deleteFrom('users').where('id', '=', id).execute();
     await recountFollows(trx, others);
     await recountRatings(trx, games);
+    await recountLightnovelRatings(trx, novels);
     await recountFavorites(trx, deps.targets, favorites);
     await recountLinkReports(trx, links);
     for (const group of likeGroups)
