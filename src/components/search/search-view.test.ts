@@ -37,13 +37,14 @@ describe('readSearchParams', () => {
 });
 
 describe('search page links and tabs', () => {
-  it('has no light-novel tab while light novels do not exist', () => {
-    expect(SEARCH_TABS).toEqual(['galgame', 'producer', 'person']);
+  it('has a tab per type, light novels after games', () => {
+    expect(SEARCH_TABS).toEqual(['galgame', 'novel', 'producer', 'person']);
   });
 
   it('keeps the keyword and leaves defaults out', () => {
     expect(searchPageHref('a b', 'galgame')).toBe('/search?keyword=a+b');
     expect(searchPageHref('雨', 'producer', 3)).toBe('/search?keyword=%E9%9B%A8&type=producer&page=3');
+    expect(searchPageHref('雨夜', 'novel')).toBe('/search?keyword=%E9%9B%A8%E5%A4%9C&type=novel');
     // relative_match only when it is not the type's default.
     expect(searchPageHref('雨', 'person', 1, true)).toBe('/search?keyword=%E9%9B%A8&type=person&relative_match=true');
     expect(searchPageHref('雨', 'person', 1, false)).toBe('/search?keyword=%E9%9B%A8&type=person');

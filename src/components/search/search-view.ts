@@ -1,11 +1,8 @@
 import { searchQuerySchema, type SearchQuery } from '../../shared/search/search.contract.ts';
 import { RELATIVE_MATCH_DEFAULT, SEARCH_TYPES, type SearchType } from '../../shared/search/search-model.ts';
 
-/** A type with a tab: every type but light novels, whose pages do not exist yet. */
-export type SearchTab = Exclude<SearchType, 'novel'>;
-
-/** The tabs of the search page. Light novels: add 'novel' here (and its label) when their pages exist. */
-export const SEARCH_TABS: readonly SearchTab[] = SEARCH_TYPES.filter((type): type is SearchTab => type !== 'novel');
+/** The tabs of the search page: games, light novels, producers, people and characters. */
+export const SEARCH_TABS: readonly SearchType[] = SEARCH_TYPES;
 
 /** What the search page shows for its address. */
 export type SearchPageInput =

@@ -1,4 +1,5 @@
 import type { GalgameCard, Pagination } from '../catalogue-model.ts';
+import type { LightnovelCard } from '../lightnovel/lightnovel.ts';
 
 /** What `/search` can look for (spec §7 Search): one tab each on the search page. */
 export const SEARCH_TYPES = ['galgame', 'novel', 'producer', 'person'] as const;
@@ -53,12 +54,13 @@ export interface SearchEntityCard {
   name: string;
   nameZh: string;
   image: string;
-  /** How many published games it is linked with. */
+  /** How many published works (games, light novels) it is linked with. */
   works: number;
 }
 
 export type SearchHit =
   | { type: 'galgame'; galgame: GalgameCard; matched: MatchedName }
+  | { type: 'novel'; lightnovel: LightnovelCard; matched: MatchedName }
   | { type: 'producer' | 'person'; entity: SearchEntityCard; matched: MatchedName };
 
 export interface SearchResultPage {

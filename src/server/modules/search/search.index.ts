@@ -3,12 +3,12 @@ import { dialectOf, type Db } from '../../db/database.ts';
 import type { SearchNameTable } from './search.tables.ts';
 import { indexTokens, nameKey } from './search.text.ts';
 
-// Keeping the search index (decision 024): every write of a game or an entity rewrites that item's
-// names in the same transaction; `reindexAll` rebuilds everything (npm run search:reindex, and once
+// Keeping the search index (decision 024): every write of a game, a light novel or an entity rewrites
+// that item's names in the same transaction; `reindexAll` rebuilds everything (npm run search:reindex, and once
 // when INDEX_VERSION changes); `refreshPopularity` moves items whose popularity changed bucket.
 
 /** Bump when normalisation or tokens change: the index is then rebuilt once at start. */
-export const INDEX_VERSION = '1';
+export const INDEX_VERSION = '2';
 
 export const SEARCH_KINDS = { galgame: 1, novel: 2, producer: 3, person: 4, character: 5 } as const;
 export type SearchKind = keyof typeof SEARCH_KINDS;
@@ -42,10 +42,10 @@ export const kindRange = (from: number, to: number): [number, number] => [from *
 /** SQL for an item's identity (kind and item) computed from a name id, for counting distinct items. */
 export const ITEM_OF_ID_SQL = sql<number>`((id / ${sql.lit(KIND_UNIT)}) * ${sql.lit(2 ** 32)} + (id % ${sql.lit(POPULARITY_UNIT)}) / ${sql.lit(ITEM_UNIT)})`;
 
-/** Games: views, favourites and ratings, on a log scale (a tie-breaker, so coarse is enough). */
+/** Games and light novels: views, favourites and ratings, on a log scale (a tie-breaker, so coarse is enough). */
 export const galgameBucket = (views: number, favorites: number, ratings: number): number =>
   Math.min(MAX_BUCKET, Math.floor(2 * Math.log2(1 + views + 5 * favorites + 10 * ratings)));
-/** Producers, people and characters: how many published games they are in. */
+/** Producers, people and characters: how many published works (games, light novels) they are in. */
 export const entityBucket = (works: number): number => Math.min(MAX_BUCKET, Math.floor(4 * Math.log2(1 + works)));
 
 interface NameInput {
@@ -154,7 +154,36 @@ export async function indexGalgames(db: Db, ids: readonly number[]): Promise<voi
   });
 }
 
-/** How many published games each entity is in. */
+/**
+ * Rewrites the index entries of these light novels (series) from their rows: published series are
+ * indexed under their original name, Chinese name and other names; others (and missing ones) leave
+ * the index. Call it inside the transaction that changed them.
+ */
+export async function indexLightnovels(db: Db, ids: readonly number[]): Promise<void> {
+  await inChunks([...new Set(ids)], 500, async (part) => {
+    const series = await db
+      .selectFrom('lightnovel')
+      .select(['id', 'name', 'name_zh', 'aliases', 'status', 'view_count', 'favorite_count', 'rating_count'])
+      .where('id', 'in', part)
+      .execute();
+    await removeItems(db, SEARCH_KINDS.novel, part);
+    const rows = series
+      .filter((n) => n.status === 'published')
+      .flatMap((n) =>
+        nameRows(SEARCH_KINDS.novel, n.id, galgameBucket(n.view_count, n.favorite_count, n.rating_count), [
+          { field: 0, name: n.name },
+          { field: 1, name: n.name_zh },
+          ...parseList(n.aliases).map((name) => ({ field: 2, name })),
+        ]),
+      );
+    await insertRows(db, rows);
+  });
+}
+
+/** Rewrites one light novel's index entries (see indexLightnovels): the series' writer calls it in its transaction. */
+export const indexLightnovel = (db: Db, id: number): Promise<void> => indexLightnovels(db, [id]);
+
+/** How many published works each entity is in: games, and for producers and people light novels too. */
 export async function entityWorks(db: Db, kind: EntityKind, ids: readonly number[]): Promise<Map<number, number>> {
   const works = new Map<number, number>();
   if (ids.length === 0) return works;
@@ -169,10 +198,32 @@ export async function entityWorks(db: Db, kind: EntityKind, ids: readonly number
       .execute();
     for (const r of rows) works.set(Number(r.entity), (works.get(Number(r.entity)) ?? 0) + Number(r.games));
   };
-  if (kind === 'producer') await count('galgame_producer', 'producer_id');
+  // An author or illustrator, a publisher or label: each series counts once, whatever its roles.
+  const countNovels = async (
+    table: 'lightnovel_producer' | 'lightnovel_staff',
+    column: 'producer_id' | 'person_id',
+  ) => {
+    const rows = await db
+      .selectFrom(`${table} as l` as 'lightnovel_producer as l')
+      .innerJoin('lightnovel as n', 'n.id', 'l.lightnovel_id')
+      .select([
+        sql<number>`l.${sql.ref(column)}`.as('entity'),
+        sql<number>`count(distinct l.lightnovel_id)`.as('novels'),
+      ])
+      .where(sql.ref(`l.${column}`), 'in', [...ids])
+      .where('n.status', '=', 'published')
+      .groupBy(sql.ref(`l.${column}`))
+      .execute();
+    for (const r of rows) works.set(Number(r.entity), (works.get(Number(r.entity)) ?? 0) + Number(r.novels));
+  };
+  if (kind === 'producer') {
+    await count('galgame_producer', 'producer_id');
+    await countNovels('lightnovel_producer', 'producer_id');
+  }
   if (kind === 'person') {
     await count('galgame_staff', 'person_id');
     await count('galgame_character', 'voice_person_id');
+    await countNovels('lightnovel_staff', 'person_id');
   }
   if (kind === 'character') await count('galgame_character', 'character_id');
   return works;
@@ -223,8 +274,9 @@ export async function reindexAll(
     if (dialectOf(trx) === 'sqlite') await sql`delete from search_fts`.execute(trx);
     await trx.deleteFrom('search_name').execute();
   });
-  const kinds: { kind: SearchKind; table: 'galgame' | EntityKind }[] = [
+  const kinds: { kind: SearchKind; table: 'galgame' | 'lightnovel' | EntityKind }[] = [
     { kind: 'galgame', table: 'galgame' },
+    { kind: 'novel', table: 'lightnovel' },
     ...ENTITY_KINDS.map((kind) => ({ kind, table: kind })),
   ];
   for (const { kind, table } of kinds) {
@@ -241,6 +293,7 @@ export async function reindexAll(
       if (ids.length === 0) break;
       await db.transaction().execute(async (trx) => {
         if (table === 'galgame') await indexGalgames(trx, ids);
+        else if (table === 'lightnovel') await indexLightnovels(trx, ids);
         else await indexEntities(trx, table, ids);
       });
       after = ids.at(-1)!;
@@ -284,28 +337,34 @@ export async function refreshPopularity(db: Db): Promise<number> {
       .execute();
     return new Map(rows.map((r) => [r.item_id, bucketOfId(Number(r.id))]));
   };
-  const games = await current(SEARCH_KINDS.galgame);
-  const stale: number[] = [];
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('galgame')
-      .select(['id', 'view_count', 'favorite_count', 'rating_count'])
-      .where('status', '=', 'published')
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(5000)
-      .execute();
-    if (rows.length === 0) break;
-    for (const g of rows) {
-      const bucket = games.get(g.id);
-      if (bucket !== undefined && bucket !== galgameBucket(g.view_count, g.favorite_count, g.rating_count))
-        stale.push(g.id);
+  const works = [
+    { table: 'galgame', kind: SEARCH_KINDS.galgame, index: indexGalgames },
+    { table: 'lightnovel', kind: SEARCH_KINDS.novel, index: indexLightnovels },
+  ] as const;
+  for (const { table, kind, index } of works) {
+    const indexed = await current(kind);
+    const stale: number[] = [];
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'view_count', 'favorite_count', 'rating_count'])
+        .where('status', '=', 'published')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(5000)
+        .execute();
+      if (rows.length === 0) break;
+      for (const w of rows) {
+        const bucket = indexed.get(w.id);
+        if (bucket !== undefined && bucket !== galgameBucket(w.view_count, w.favorite_count, w.rating_count))
+          stale.push(w.id);
+      }
+      after = rows.at(-1)!.id;
     }
-    after = rows.at(-1)!.id;
+    await inChunks(stale, 500, (part) => db.transaction().execute((trx) => index(trx, part)));
+    moved += stale.length;
   }
-  await inChunks(stale, 500, (part) => db.transaction().execute((trx) => indexGalgames(trx, part)));
-  moved += stale.length;
   for (const kind of ENTITY_KINDS) {
     const indexed = await current(SEARCH_KINDS[kind]);
     const ids = [...indexed.keys()];

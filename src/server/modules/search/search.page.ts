@@ -3,6 +3,7 @@ import type { SearchHit, SearchResultPage } from '../../../shared/search/search-
 import type { AppContext } from '../../context.ts';
 import { incomingIp } from '../../http/client-ip.ts';
 import { pageTags, type PageCachePolicy } from '../../http/page-cache-policy.ts';
+import { lightnovelTags } from '../lightnovel/lightnovel.targets.ts';
 import { searchCatalogue } from './search.service.ts';
 import { countSearch, searchActor, searchMayCount } from './search.trending.ts';
 
@@ -28,11 +29,16 @@ export async function countSearchPage(
   };
 }
 
-/** The page-cache tags of a result: every list of games, and each game or entity shown. */
+/** The page-cache tags of a result: every list of games and of light novels, and each item shown. */
 export const searchTags = (result: SearchResultPage): string[] => [
   pageTags.galgames,
+  lightnovelTags.all,
   ...result.items.map((hit: SearchHit) =>
-    hit.type === 'galgame' ? pageTags.galgame(hit.galgame.id) : pageTags[hit.entity.kind](hit.entity.id),
+    hit.type === 'galgame'
+      ? pageTags.galgame(hit.galgame.id)
+      : hit.type === 'novel'
+        ? lightnovelTags.series(hit.lightnovel.id)
+        : pageTags[hit.entity.kind](hit.entity.id),
   ),
 ];
 

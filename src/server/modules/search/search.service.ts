@@ -14,6 +14,7 @@ import {
 } from '../../../shared/search/search-model.ts';
 import { dialectOf, type Db } from '../../db/database.ts';
 import { cardColumns, toCard } from '../catalogue/catalogue.mappers.ts';
+import { seriesCardColumns, toSeriesCard } from '../lightnovel/lightnovel.mappers.ts';
 import { entityWorks, ITEM_OF_ID_SQL, itemOfId, kindOfId, kindRange, SEARCH_KINDS } from './search.index.ts';
 import { highlightRanges, indexTokens, nameKey, queryTerms, type QueryTerm } from './search.text.ts';
 
@@ -109,7 +110,7 @@ async function fewOnPostgres(db: Db, query: string, range: [number, number]): Pr
 
 /** How many items of kinds in `range` have a name holding every term, up to SEARCH_COUNT_CAP. */
 async function matchCount(db: Db, terms: QueryTerm[], range: [number, number]): Promise<Count> {
-  // A kind with nothing indexed (light novels until they exist) costs one index probe, not a match.
+  // A kind with nothing indexed (no light novels yet) costs one index probe, not a match.
   const any = await db
     .selectFrom('search_name')
     .select('id')
@@ -281,6 +282,7 @@ async function countFor(db: Db, keyword: string, type: SearchType): Promise<Coun
   return capped(Number(row?.n ?? 0), false);
 }
 
+/** What a name's field is called on a card: works (games, light novels) have titles, entities names. */
 const FIELD_NAMES: Record<string, MatchedName['field'][]> = {
   galgame: ['title', 'titleZh', 'alias'],
   entity: ['name', 'nameZh', 'alias'],
@@ -318,6 +320,31 @@ async function hitsOf(db: Db, keyword: string, names: NameHit[]): Promise<Search
           matched: matched(hit, 'galgame', [
             [galgame.titleZh, 1],
             [galgame.title, 0],
+          ]),
+        });
+    }
+  }
+  const novels = byKind.get(SEARCH_KINDS.novel) ?? [];
+  if (novels.length > 0) {
+    const rows = await db
+      .selectFrom('lightnovel as l')
+      .select(seriesCardColumns)
+      .where(
+        'l.id',
+        'in',
+        novels.map((h) => itemOfId(h.id)),
+      )
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, toSeriesCard(r)]));
+    for (const hit of novels) {
+      const lightnovel = byId.get(itemOfId(hit.id));
+      if (lightnovel)
+        cards.set(itemKey(hit.id), {
+          type: 'novel',
+          lightnovel,
+          matched: matched(hit, 'galgame', [
+            [lightnovel.titleZh, 1],
+            [lightnovel.title, 0],
           ]),
         });
     }

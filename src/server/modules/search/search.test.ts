@@ -3,7 +3,16 @@ import { searchQuerySchema } from '../../../shared/search/search.contract.ts';
 import { SEARCH_COUNT_CAP, type SearchHit, type SearchType } from '../../../shared/search/search-model.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-db.ts';
 import { saveGalgame, upsertCharacter, upsertPerson, upsertProducer } from '../catalogue/catalogue.writer.ts';
-import { indexGalgames, indexVersion, INDEX_VERSION, reindexAll } from './search.index.ts';
+import { nextId } from '../../db/ids.ts';
+import {
+  indexEntities,
+  indexGalgames,
+  indexLightnovel,
+  indexLightnovels,
+  indexVersion,
+  INDEX_VERSION,
+  reindexAll,
+} from './search.index.ts';
 import { searchCatalogue, suggestNames } from './search.service.ts';
 
 // The search index on both databases (decision 024): what a reader types finds the work they meant.
@@ -34,6 +43,43 @@ const GAMES: { key: string; title: string; titleZh?: string; aliases?: string[];
   { key: 'under', title: 'snake_case_game', views: 10 },
 ];
 
+/** Light novels (series): original name, Chinese name, other names. */
+const NOVELS: { key: string; name: string; nameZh: string; aliases?: string[]; views?: number }[] = [
+  {
+    key: 'hoshimi',
+    name: '星見坂図書室の四季',
+    nameZh: '星见坂图书室的四季',
+    aliases: ['Hoshimizaka Library', '图书室四季'],
+    views: 3000,
+  },
+  { key: 'amayo', name: '雨夜の手紙', nameZh: '雨夜信笺', aliases: ['Letters on a Rainy Night'], views: 2000 },
+  { key: 'neko', name: '終着駅の猫', nameZh: '终点站的猫', views: 1000 },
+  { key: 'sakuranovel', name: '櫻の森の上で', nameZh: '樱之森之上', views: 10 },
+];
+
+const at = '2026-12-01T00:00:00.000Z';
+
+/** A series straight in the database, then indexed as the series' writer does in its transaction. */
+async function addNovel(values: { name: string; nameZh?: string; aliases?: string[]; status?: 'published' | 'draft' }) {
+  return t.db.transaction().execute(async (trx) => {
+    const id = await nextId(trx, 'lightnovel_id');
+    await trx
+      .insertInto('lightnovel')
+      .values({
+        id,
+        name: values.name,
+        name_zh: values.nameZh ?? '',
+        aliases: JSON.stringify(values.aliases ?? []),
+        status: values.status ?? 'published',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await indexLightnovel(trx, id);
+    return id;
+  });
+}
+
 const search = (keyword: string, extra: Record<string, string> = {}) =>
   searchCatalogue(t.db, searchQuerySchema.parse({ keyword, ...extra }));
 const first = async (keyword: string, type: SearchType = 'galgame') => {
@@ -41,7 +87,13 @@ const first = async (keyword: string, type: SearchType = 'galgame') => {
   return result.items[0];
 };
 const idOf = (hit: SearchHit | undefined) =>
-  hit === undefined ? undefined : hit.type === 'galgame' ? hit.galgame.id : hit.entity.id;
+  hit === undefined
+    ? undefined
+    : hit.type === 'galgame'
+      ? hit.galgame.id
+      : hit.type === 'novel'
+        ? hit.lightnovel.id
+        : hit.entity.id;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -65,6 +117,29 @@ beforeAll(async () => {
   ids.romeo = await upsertPerson(t.db, { name: '田中ロミオ', aliases: ['Tanaka Romeo'] });
   ids.nasu = await upsertPerson(t.db, { name: '奈須きのこ', nameZh: '奈须蘑菇', aliases: ['Nasu Kinoko'] });
   ids.saber = await upsertCharacter(t.db, { name: 'セイバー', nameZh: '阿尔托莉雅', aliases: ['Saber'] });
+  for (const n of NOVELS) {
+    ids[n.key] = await addNovel(n);
+    await t.db
+      .updateTable('lightnovel')
+      .set({ view_count: n.views ?? 0 })
+      .where('id', '=', ids[n.key]!)
+      .execute();
+  }
+  await indexLightnovels(
+    t.db,
+    NOVELS.map((n) => ids[n.key]!),
+  );
+  // An author of light novels only: her works are the series she wrote.
+  ids.author = await upsertPerson(t.db, { name: '月見里しおり', nameZh: '月见里栞' });
+  await t.db
+    .insertInto('lightnovel_staff')
+    .values([
+      { lightnovel_id: ids.hoshimi!, person_id: ids.author, role: 'author' },
+      { lightnovel_id: ids.neko!, person_id: ids.author, role: 'author' },
+      { lightnovel_id: ids.neko!, person_id: ids.author, role: 'illustrator' },
+    ])
+    .execute();
+  await indexEntities(t.db, 'person', [ids.author]);
 });
 afterAll(() => t?.close());
 
@@ -138,6 +213,22 @@ describe('search relevance: the work a reader meant comes first', () => {
     ['奈须蘑菇', 'nasu', 'person'],
     ['saber', 'saber', 'person'], // characters are in the person tab
     ['阿爾托莉雅', 'saber', 'person'],
+    // Light novels: by Chinese, original and other names, in part.
+    ['星见坂图书室的四季', 'hoshimi', 'novel'],
+    ['星見坂図書室の四季', 'hoshimi', 'novel'], // the original name
+    ['星見坂', 'hoshimi', 'novel'], // traditional/Japanese forms find the simplified name too
+    ['图书室', 'hoshimi', 'novel'],
+    ['圖書室的四季', 'hoshimi', 'novel'],
+    ['hoshimizaka', 'hoshimi', 'novel'], // romanised other name
+    ['图书室四季', 'hoshimi', 'novel'], // a nickname among the other names
+    ['雨夜信笺', 'amayo', 'novel'],
+    ['雨夜の手紙', 'amayo', 'novel'],
+    ['letters rainy', 'amayo', 'novel'],
+    ['终点站', 'neko', 'novel'],
+    ['終着駅の猫', 'neko', 'novel'],
+    ['的猫', 'neko', 'novel'],
+    ['樱之森', 'sakuranovel', 'novel'],
+    ['月見里しおり', 'author', 'person'],
   ];
   it.each(table)('%s → %s', async (keyword, key, type = 'galgame') => {
     expect(idOf(await first(keyword, type))).toBe(ids[key]);
@@ -219,6 +310,61 @@ describe('search results', () => {
   });
 });
 
+describe('light novels', () => {
+  it('are their own type, with their cards, counted beside games', async () => {
+    const result = await search('樱之', { type: 'novel' });
+    expect(result.items.map(idOf)).toEqual([ids.sakuranovel]);
+    const hit = result.items[0];
+    expect(hit?.type).toBe('novel');
+    if (hit?.type !== 'novel') return;
+    expect(hit.lightnovel).toMatchObject({ title: '櫻の森の上で', titleZh: '樱之森之上' });
+    expect(hit.matched).toEqual({ text: '樱之森之上', field: 'titleZh', ranges: [[0, 2]] });
+    // The games tab does not show them; each tab's count does.
+    const games = await search('樱之');
+    expect(games.items.every((h) => h.type === 'galgame')).toBe(true);
+    expect(games.counts).toMatchObject({ galgame: 2, novel: 1 });
+    const other = await first('hoshimizaka', 'novel');
+    expect(other?.matched).toMatchObject({ text: 'Hoshimizaka Library', field: 'alias' });
+  });
+
+  it('count as works of their authors, once per series', async () => {
+    const hit = await first('月见里栞', 'person');
+    expect(hit?.type === 'person' && hit.entity.works).toBe(2);
+  });
+
+  it('are suggested by prefix', async () => {
+    expect((await suggestNames(t.db, '雨夜', 10)).map((s) => s.keyword)).toContain('雨夜信笺');
+    expect((await suggestNames(t.db, '終着', 10)).map((s) => s.keyword)).toContain('終着駅の猫');
+  });
+
+  it('follow their writes: renamed, unpublished and rolled back', async () => {
+    const id = await addNovel({ name: '新しい連載', nameZh: '崭新连载' });
+    expect(idOf(await first('崭新连载', 'novel'))).toBe(id);
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('lightnovel').set({ name_zh: '改名连载' }).where('id', '=', id).execute();
+      await indexLightnovel(trx, id);
+    });
+    expect(await first('崭新', 'novel')).toBeUndefined();
+    expect(idOf(await first('改名连载', 'novel'))).toBe(id);
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('lightnovel').set({ status: 'draft' }).where('id', '=', id).execute();
+      await indexLightnovel(trx, id);
+    });
+    expect(await first('改名连载', 'novel')).toBeUndefined();
+    expect(await first('新しい連載', 'novel')).toBeUndefined();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('lightnovel').set({ status: 'published' }).where('id', '=', id).execute();
+        await indexLightnovel(trx, id);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await first('改名连载', 'novel')).toBeUndefined();
+    expect(await addNovel({ name: '下書き', status: 'draft' })).toBeGreaterThan(0);
+    expect(await first('下書き', 'novel')).toBeUndefined();
+  });
+});
+
 describe('counting', () => {
   it('counts up to SEARCH_COUNT_CAP results and says there are more', async () => {
     const at = '2026-01-01T00:00:00.000Z';
@@ -285,5 +431,7 @@ describe('the index follows the catalogue', () => {
     expect(await indexVersion(t.db)).toBe(INDEX_VERSION);
     expect((await search('星空')).items.map(idOf)).toEqual(before.items.map(idOf));
     expect(idOf(await first('樱之诗'))).toBe(ids.sakura);
+    expect(idOf(await first('雨夜信笺', 'novel'))).toBe(ids.amayo);
+    expect(progress.length).toBeGreaterThan(3);
   });
 });

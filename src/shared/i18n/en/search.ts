@@ -12,12 +12,13 @@ export const search: AreaMessages<typeof reference> = {
 
   'search.page.title': 'Search',
   'search.page.titleWith': '{keyword} - Search',
-  'search.page.description': 'Search games, producers, voice actors and characters',
+  'search.page.description': 'Search games, light novels, producers, voice actors and characters',
   'search.page.label': 'Search keyword',
   'search.page.placeholder': 'A title, a producer or a name',
   'search.page.submit': 'Search',
   'search.page.tabs': 'Search type',
   'search.type.galgame': 'Galgame',
+  'search.type.novel': 'Light novels',
   'search.type.producer': 'Producers',
   'search.type.person': 'People',
   'search.page.total': { one: '{count} result for “{keyword}”', other: '{count} results for “{keyword}”' },
@@ -29,7 +30,7 @@ export const search: AreaMessages<typeof reference> = {
   'search.page.partialNames': 'Show names containing “{keyword}”',
   'search.page.prompt': 'What are you looking for?',
   'search.page.promptHint':
-    'Type a title, a producer, a voice actor or a character; simplified and traditional Chinese, Japanese and romaji all work.',
+    'Type a game or light novel title, a producer, an author, a voice actor or a character; simplified and traditional Chinese, Japanese and romaji all work.',
   'search.page.empty': 'Nothing found for “{keyword}” in {type}',
   'search.page.emptyHint': 'Try another keyword, or look at the other tabs.',
   'search.page.suggestions': 'Did you mean:',
