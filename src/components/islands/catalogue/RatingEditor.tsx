@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { RATING_TEXT_MAX, type PlayStatus, type RatingView } from '../../../shared/catalogue-model.ts';
 import { labelOf } from '../../../shared/catalogue-format.ts';
 import type { MessageKey, Translate } from '../../../shared/i18n/index.ts';
@@ -21,6 +21,63 @@ const STATUS_ORDER: readonly PlayStatus[] = ['plan', 'playing', 'completed', 'on
 const fieldLabel = 'text-xs font-medium text-zinc-500 dark:text-zinc-400';
 const errorText = 'text-xs text-rose-600 dark:text-rose-400';
 
+/** The 1–10 score as a row of radio buttons, filled up to the score picked (or hovered), with its words. */
+export function ScorePicker({
+  name,
+  score: picked,
+  onPick,
+  error,
+  t,
+}: {
+  name: string;
+  score: number | null;
+  onPick: (score: number) => void;
+  error: ReactNode;
+  t: Translate;
+}) {
+  const [hover, setHover] = useState<number | null>(null);
+  const shown = hover ?? picked;
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className={`${fieldLabel} mb-1.5 flex w-full justify-between`}>
+        <span>{t('galgame.rating.score')}</span>
+        <span className="text-accent">
+          {shown
+            ? `${t('galgame.rating.points', { score: shown })} · ${t(`galgame.score.${shown}` as MessageKey)}`
+            : ''}
+        </span>
+      </legend>
+      <div className="grid grid-cols-10 gap-1" onMouseLeave={() => setHover(null)}>
+        {SCORES.map((score) => (
+          <label key={score} className="relative" onMouseEnter={() => setHover(score)}>
+            <input
+              type="radio"
+              name={name}
+              value={score}
+              checked={picked === score}
+              onChange={() => onPick(score)}
+              className="peer sr-only"
+              aria-label={`${t('galgame.rating.points', { score })} ${t(`galgame.score.${score}` as MessageKey)}`}
+            />
+            <span
+              className={`flex h-8 cursor-pointer items-center justify-center rounded-md text-xs font-semibold tabular-nums ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-focus ${
+                picked !== null && score <= picked
+                  ? 'bg-accent-strong text-on-accent ring-primary'
+                  : hover !== null && score <= hover
+                    ? 'bg-primary-100 text-accent ring-primary-200 dark:bg-primary-900/50 dark:ring-primary-800'
+                    : 'bg-white text-zinc-600 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700'
+              }`}
+            >
+              {score}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error}
+    </fieldset>
+  );
+}
+
 function RatingForm({
   initial,
   pending,
@@ -38,9 +95,7 @@ function RatingForm({
 }) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<RatingErrors>({});
-  const [hover, setHover] = useState<number | null>(null);
   const id = useId();
-  const shown = hover ?? draft.score;
   const set = (patch: Partial<RatingDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const submit = async () => setErrors((await onSubmit(draft)) ?? {});
   const error = (key: MessageKey | undefined, params?: Record<string, number>) =>
@@ -55,43 +110,13 @@ function RatingForm({
       }}
       noValidate
     >
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className={`${fieldLabel} mb-1.5 flex w-full justify-between`}>
-          <span>{t('galgame.rating.score')}</span>
-          <span className="text-accent">
-            {shown
-              ? `${t('galgame.rating.points', { score: shown })} · ${t(`galgame.score.${shown}` as MessageKey)}`
-              : ''}
-          </span>
-        </legend>
-        <div className="grid grid-cols-10 gap-1" onMouseLeave={() => setHover(null)}>
-          {SCORES.map((score) => (
-            <label key={score} className="relative" onMouseEnter={() => setHover(score)}>
-              <input
-                type="radio"
-                name={`${id}-score`}
-                value={score}
-                checked={draft.score === score}
-                onChange={() => set({ score })}
-                className="peer sr-only"
-                aria-label={`${t('galgame.rating.points', { score })} ${t(`galgame.score.${score}` as MessageKey)}`}
-              />
-              <span
-                className={`flex h-8 cursor-pointer items-center justify-center rounded-md text-xs font-semibold tabular-nums ring-1 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-focus ${
-                  draft.score !== null && score <= draft.score
-                    ? 'bg-accent-strong text-on-accent ring-primary'
-                    : hover !== null && score <= hover
-                      ? 'bg-primary-100 text-accent ring-primary-200 dark:bg-primary-900/50 dark:ring-primary-800'
-                      : 'bg-white text-zinc-600 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700'
-                }`}
-              >
-                {score}
-              </span>
-            </label>
-          ))}
-        </div>
-        {error(errors.score)}
-      </fieldset>
+      <ScorePicker
+        name={`${id}-score`}
+        score={draft.score}
+        onPick={(score) => set({ score })}
+        error={error(errors.score)}
+        t={t}
+      />
 
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-status`} className={fieldLabel}>

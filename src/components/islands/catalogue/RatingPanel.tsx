@@ -68,7 +68,8 @@ export function ScoreHistogram({ histogram, t }: { histogram: number[]; t: Trans
   );
 }
 
-function Summary({ summary, t }: { summary: RatingSummary; t: Translate }) {
+/** The average with its stars and count, and the 1–10 distribution; "no ratings" when there are none. */
+export function RatingSummaryView({ summary, t }: { summary: RatingSummary; t: Translate }) {
   if (summary.ratingAvg === null || summary.ratingCount === 0) {
     return (
       <div className="flex items-center gap-3" data-testid="rating-empty">
@@ -145,7 +146,7 @@ function RatingPanel({ galgameId, initialSummary, initialLoggedIn, loginHref }: 
 
   return (
     <div className="flex flex-col gap-5" data-testid="rating-panel">
-      <Summary summary={entry.summary} t={t} />
+      <RatingSummaryView summary={entry.summary} t={t} />
       <div className="flex flex-col gap-3 border-t border-zinc-100 pt-4 dark:border-zinc-800">
         <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('galgame.rating.mine')}</h3>
         {mine}
