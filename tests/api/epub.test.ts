@@ -1,0 +1,361 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiFailure, ApiResponse } from '../../src/shared/api.ts';
+import type { EpubRefusal, VolumeEpub } from '../../src/shared/lightnovel/epub.contract.ts';
+import type { UserGroup } from '../../src/shared/auth-model.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { nextId } from '../../src/server/db/ids.ts';
+import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
+import { buildDemoEpubs, seedDemoEpubs } from '../../src/server/modules/lightnovel/epub/demo-books.ts';
+import { corpusEpub, hostileCorpus } from '../../src/server/modules/lightnovel/epub/epub-corpus.ts';
+import { createUser } from '../../src/server/modules/users/users.service.ts';
+import { LocalStorage } from '../../src/server/platform/storage/storage.local.ts';
+import { EPUB_MAX_BYTES } from '../../src/shared/lightnovel/lightnovel-model.ts';
+import { freshIp } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const at = '2026-12-01T00:00:00.000Z';
+const EPUB = 'application/epub+zip';
+
+/** A series with one volume straight in the database (the catalogue's writer is not tested here). */
+async function addVolume(
+  db: Db,
+  options: { status?: 'published' | 'draft'; createdBy?: string; cover?: string; seriesId?: number } = {},
+) {
+  let seriesId = options.seriesId;
+  if (!seriesId) {
+    seriesId = await db.transaction().execute((trx) => nextId(trx, 'lightnovel_id'));
+    await db
+      .insertInto('lightnovel')
+      .values({
+        id: seriesId,
+        name: `雨夜の手紙 ${seriesId}`,
+        name_zh: `雨夜信笺 ${seriesId}`,
+        status: options.status ?? 'published',
+        created_by: options.createdBy ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+  const volumeId = await db.transaction().execute((trx) => nextId(trx, 'volume_id'));
+  await db
+    .insertInto('lightnovel_volume')
+    .values({
+      id: volumeId,
+      lightnovel_id: seriesId,
+      number: 1,
+      cover: options.cover ?? '',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { seriesId, volumeId };
+}
+
+/** Every object stored under lightnovel/, as keys. */
+function storedKeys(storage: LocalStorage): string[] {
+  const root = join(storage.dir, 'lightnovel');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(storage.dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe('EPUB files of volumes: upload, replace, read, remove', () => {
+  let app: TestApp;
+  let db: Db;
+  let storage: LocalStorage;
+  let count = 0;
+
+  async function member(group: UserGroup = 'user') {
+    count += 1;
+    const name = `ep_${count}_${Math.random().toString(36).slice(2, 6)}`;
+    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
+    if (group !== 'user') await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
+    return { id: user.id, token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }) };
+  }
+
+  const upload = async (
+    volumeId: number | string,
+    bytes: Uint8Array | null,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await app.request(`/api/lightnovel/volumes/${volumeId}/epub`, {
+      method: 'POST',
+      headers: {
+        'content-type': EPUB,
+        'x-forwarded-for': freshIp(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: new Uint8Array(bytes ?? []),
+    });
+    return { res, body: (await res.json()) as ApiResponse<VolumeEpub> };
+  };
+  const remove = async (volumeId: number, token?: string) => {
+    const res = await app.request(`/api/lightnovel/volumes/${volumeId}/epub`, {
+      method: 'DELETE',
+      headers: { 'x-forwarded-for': freshIp(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    return { res, body: (await res.json()) as ApiResponse<VolumeEpub> };
+  };
+  const download = (volumeId: number, token?: string, headers: Record<string, string> = {}) =>
+    app.request(`/api/lightnovel/volumes/${volumeId}/epub`, {
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+  const volumeRow = (volumeId: number) =>
+    db.selectFrom('lightnovel_volume').selectAll().where('id', '=', volumeId).executeTakeFirstOrThrow();
+
+  let creator: { id: string; token: string };
+  let book: Uint8Array;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    db = app.ctx.db;
+    if (!(app.ctx.storage instanceof LocalStorage)) throw new Error('the tests run on the local driver');
+    storage = app.ctx.storage;
+    creator = await member('creator');
+    book = (await buildDemoEpubs())[0]!.bytes;
+  });
+  afterAll(async () => app.close());
+
+  it('stores an upload under its sha256, sets the cover, and serves the same bytes with safe headers', async () => {
+    const { volumeId } = await addVolume(db);
+    const { res, body } = await upload(volumeId, book, creator.token);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const sha = createHash('sha256').update(book).digest('hex');
+    const row = await volumeRow(volumeId);
+    expect(row).toMatchObject({
+      epub_key: `lightnovel/epub/${volumeId}/${sha}.epub`,
+      epub_size: book.length,
+      epub_uploaded_by: creator.id,
+    });
+    expect(JSON.parse(row.epub_meta)).toEqual({ title: '星见坂图书室的四季　第一卷', language: 'zh-CN' });
+    expect(row.updated_at).not.toBe(at);
+    // The cover is the book's own, re-encoded as WebP and stored beside it.
+    expect(row.cover).toBe(storage.publicUrl(`lightnovel/cover/${volumeId}/${sha.slice(0, 32)}.webp`));
+    const cover = await storage.get(`lightnovel/cover/${volumeId}/${sha.slice(0, 32)}.webp`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of cover!.body) chunks.push(chunk as Buffer);
+    expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ format: 'webp', width: 600, height: 900 });
+    expect(body.success && body.data).toEqual({
+      volumeId,
+      cover: row.cover,
+      epub: {
+        size: book.length,
+        meta: { title: '星见坂图书室的四季　第一卷', language: 'zh-CN' },
+        url: `/api/lightnovel/volumes/${volumeId}/epub`,
+      },
+    });
+
+    const file = await download(volumeId);
+    expect(file.status).toBe(200);
+    expect(
+      Object.fromEntries(
+        ['content-type', 'x-content-type-options', 'content-disposition', 'etag', 'cache-control'].map((h) => [
+          h,
+          file.headers.get(h),
+        ]),
+      ),
+    ).toEqual({
+      'content-type': EPUB,
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline',
+      etag: `"${sha}"`,
+      'cache-control': 'private, max-age=300',
+    });
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(book))).toBe(true);
+    const again = await download(volumeId, undefined, { 'if-none-match': `"${sha}"` });
+    expect(again.status).toBe(304);
+  });
+
+  it('replaces a book and deletes the old object; keeps a cover the volume already had', async () => {
+    const { volumeId } = await addVolume(db, { cover: '/covers/own.webp' });
+    const books = await buildDemoEpubs();
+    const [first, second] = [books[1]!.bytes, books[2]!.bytes];
+    expect((await upload(volumeId, first, creator.token)).res.status).toBe(200);
+    const firstKey = (await volumeRow(volumeId)).epub_key;
+    expect((await upload(volumeId, second, creator.token)).res.status).toBe(200);
+    const row = await volumeRow(volumeId);
+    expect(row.epub_key).not.toBe(firstKey);
+    expect(row.cover).toBe('/covers/own.webp');
+    expect(await storage.head(firstKey)).toBeNull();
+    expect(storedKeys(storage).filter((key) => key.includes(`/${volumeId}/`))).toEqual([row.epub_key]);
+    // The same file again changes nothing and deletes nothing.
+    expect((await upload(volumeId, second, creator.token)).res.status).toBe(200);
+    expect(await storage.head(row.epub_key)).not.toBeNull();
+  });
+
+  it('keeps one object when two uploads to one volume race: the last committed wins', async () => {
+    const { volumeId } = await addVolume(db);
+    const books = await buildDemoEpubs();
+    const answers = await Promise.all(books.map((b) => upload(volumeId, b.bytes, creator.token)));
+    expect(answers.map((a) => a.res.status)).toEqual([200, 200, 200]);
+    const row = await volumeRow(volumeId);
+    expect(storedKeys(storage).filter((key) => key.startsWith(`lightnovel/epub/${volumeId}/`))).toEqual([row.epub_key]);
+  });
+
+  it('refuses every book of the hostile corpus with 422 and its reason, changing nothing', async () => {
+    const { volumeId } = await addVolume(db);
+    const before = await volumeRow(volumeId);
+    const keys = storedKeys(storage);
+    for (const hostile of await hostileCorpus()) {
+      const { res, body } = await upload(volumeId, hostile.bytes, creator.token);
+      expect([hostile.name, res.status, body.code], JSON.stringify(body)).toEqual([
+        hostile.name,
+        422,
+        'VALIDATION_FAILED',
+      ]);
+      expect((body as ApiFailure).data as EpubRefusal).toMatchObject({ reason: hostile.problem });
+      expect(body.message.length).toBeGreaterThan(10);
+    }
+    expect(await volumeRow(volumeId)).toEqual(before);
+    expect(storedKeys(storage)).toEqual(keys);
+  });
+
+  it('answers the message in the request language', async () => {
+    const { volumeId } = await addVolume(db);
+    const script = await corpusEpub({ chapters: ['<script>x</script>'] });
+    const zh = await upload(volumeId, script, creator.token, { 'accept-language': 'zh-CN' });
+    const en = await upload(volumeId, script, creator.token, { 'accept-language': 'en' });
+    expect(zh.body.message).toContain('脚本');
+    expect(en.body.message).toContain('script');
+  });
+
+  it('refuses the wrong callers, bodies and volumes with their codes, changing nothing', async () => {
+    const { volumeId } = await addVolume(db);
+    const hidden = await addVolume(db, { status: 'draft' });
+    const keys = storedKeys(storage);
+    const before = await volumeRow(volumeId);
+    const user = await member('user');
+    const expectAnswer = async (
+      answer: Promise<{ res: Response; body: ApiResponse<unknown> }>,
+      status: number,
+      code: string,
+    ) => {
+      const { res, body } = await answer;
+      expect([res.status, body.code], JSON.stringify(body)).toEqual([status, code]);
+    };
+    await expectAnswer(upload(volumeId, book), 401, 'UNAUTHORIZED');
+    await expectAnswer(upload(volumeId, book, user.token), 403, 'FORBIDDEN');
+    await expectAnswer(remove(volumeId, user.token), 403, 'FORBIDDEN');
+    await expectAnswer(upload(999_999, book, creator.token), 404, 'NOT_FOUND');
+    // Another's unpublished series is not there for a creator.
+    await expectAnswer(upload(hidden.volumeId, book, creator.token), 404, 'NOT_FOUND');
+    await expectAnswer(
+      upload(volumeId, book, creator.token, { 'content-type': 'application/zip' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    await expectAnswer(
+      upload(volumeId, book, creator.token, { 'content-type': 'application/json' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    await expectAnswer(upload(volumeId, null, creator.token), 422, 'VALIDATION_FAILED');
+    await expectAnswer(
+      upload(volumeId, book, creator.token, { origin: 'https://evil.example' }),
+      403,
+      'CROSS_SITE_REQUEST',
+    );
+    await expectAnswer(
+      upload(volumeId, book, creator.token, { 'sec-fetch-site': 'cross-site' }),
+      403,
+      'CROSS_SITE_REQUEST',
+    );
+    const tooLarge = new Uint8Array(EPUB_MAX_BYTES + 1);
+    tooLarge.set(book);
+    await expectAnswer(upload(volumeId, tooLarge, creator.token), 413, 'PAYLOAD_TOO_LARGE');
+    expect(await volumeRow(volumeId)).toEqual(before);
+    expect(storedKeys(storage)).toEqual(keys);
+  });
+
+  it('refuses a body past the cap while streaming it, when no length was announced', async () => {
+    const { volumeId } = await addVolume(db);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > EPUB_MAX_BYTES + 4 * 1024 * 1024) return controller.close();
+        sent += 1024 * 1024;
+        controller.enqueue(new Uint8Array(1024 * 1024));
+      },
+    });
+    const res = await app.request(`/api/lightnovel/volumes/${volumeId}/epub`, {
+      method: 'POST',
+      headers: { 'content-type': EPUB, authorization: `Bearer ${creator.token}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await volumeRow(volumeId)).epub_key).toBe('');
+  });
+
+  it('serves published series to everyone, unpublished ones to their creator and reviewers only', async () => {
+    const owner = await member('creator');
+    const draft = await addVolume(db, { status: 'draft', createdBy: owner.id });
+    expect((await upload(draft.volumeId, book, owner.token)).res.status).toBe(200);
+    expect((await download(draft.volumeId)).status).toBe(404);
+    expect((await download(draft.volumeId, (await member('user')).token)).status).toBe(404);
+    expect((await download(draft.volumeId, owner.token)).status).toBe(200);
+    expect((await download(draft.volumeId, (await member('editor')).token)).status).toBe(200);
+    const empty = await addVolume(db);
+    const res = await download(empty.volumeId);
+    expect([res.status, ((await res.json()) as ApiFailure).code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('removes a book: the object is deleted and the file is gone', async () => {
+    const { volumeId } = await addVolume(db);
+    expect((await upload(volumeId, book, creator.token)).res.status).toBe(200);
+    const key = (await volumeRow(volumeId)).epub_key;
+    const { res, body } = await remove(volumeId, creator.token);
+    expect(res.status).toBe(200);
+    expect(body.success && body.data.epub).toBeNull();
+    expect(await volumeRow(volumeId)).toMatchObject({ epub_key: '', epub_size: 0, epub_meta: '{}' });
+    expect(await storage.head(key)).toBeNull();
+    expect((await download(volumeId)).status).toBe(404);
+    // Removing again is not an error.
+    expect((await remove(volumeId, creator.token)).res.status).toBe(200);
+  });
+});
+
+describe('the demo EPUBs', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app.close());
+
+  it('are attached once to main volume 1 of demo series 1 to 3, validated and with covers', async () => {
+    const db = app.ctx.db;
+    // Series 1…4 in order on a fresh database; the fourth has no demo book.
+    const volumes = [];
+    for (let i = 0; i < 4; i++) volumes.push(await addVolume(db));
+    expect(volumes.map((v) => v.seriesId)).toEqual([1, 2, 3, 4]);
+    const attached = await seedDemoEpubs(db, app.ctx.storage);
+    expect(attached).toEqual(volumes.slice(0, 3).map((v) => v.volumeId));
+    expect(await seedDemoEpubs(db, app.ctx.storage)).toEqual([]);
+    const rows = await db
+      .selectFrom('lightnovel_volume')
+      .select(['lightnovel_id', 'epub_key', 'epub_meta', 'cover'])
+      .orderBy('lightnovel_id')
+      .execute();
+    expect(rows.map((row) => [row.lightnovel_id, row.epub_key !== '', row.cover !== ''])).toEqual([
+      [1, true, true],
+      [2, true, true],
+      [3, true, true],
+      [4, false, false],
+    ]);
+    expect(JSON.parse(rows[1]!.epub_meta)).toEqual({
+      title: '雨夜信笺　第一卷',
+      language: 'zh',
+      vertical: true,
+      rtl: true,
+    });
+  });
+});
