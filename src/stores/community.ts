@@ -125,7 +125,7 @@ export function createFollows(client: Api) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Favourite posts and articles (the favourites API of the catalogue, with itemType post or article)
+// Favourite posts, articles and light novels (the favourites API of the catalogue, with that itemType)
 
 export interface ContentFavoriteEntry {
   favorited: boolean | null;
@@ -133,22 +133,25 @@ export interface ContentFavoriteEntry {
   pending: boolean;
 }
 
-export const contentKey = (type: ContentType, id: number) => `${type}:${id}`;
+/** What the content favourite button favourites: posts and articles, and light-novel series. */
+export type FavoritableContent = ContentType | 'lightnovel';
+
+export const contentKey = (type: FavoritableContent, id: number) => `${type}:${id}`;
 
 export function createContentFavorites(client: Api) {
   const $favorites = map<Record<string, ContentFavoriteEntry>>({});
-  const entry = (type: ContentType, id: number): ContentFavoriteEntry =>
+  const entry = (type: FavoritableContent, id: number): ContentFavoriteEntry =>
     $favorites.get()[contentKey(type, id)] ?? { favorited: null, count: 0, pending: false };
-  const patch = (type: ContentType, id: number, change: Partial<ContentFavoriteEntry>) =>
+  const patch = (type: FavoritableContent, id: number, change: Partial<ContentFavoriteEntry>) =>
     $favorites.setKey(contentKey(type, id), { ...entry(type, id), ...change });
 
   return {
     $favorites,
     entry,
-    seed(type: ContentType, id: number, count: number): void {
+    seed(type: FavoritableContent, id: number, count: number): void {
       if (!entry(type, id).pending) patch(type, id, { count });
     },
-    async check(type: ContentType, id: number): Promise<Outcome> {
+    async check(type: FavoritableContent, id: number): Promise<Outcome> {
       try {
         const answer = await client.call((await catalogue()).favoriteCheck, { query: { itemType: type, itemId: id } });
         if (!entry(type, id).pending) {
@@ -159,7 +162,7 @@ export function createContentFavorites(client: Api) {
         return failure(error);
       }
     },
-    async toggle(type: ContentType, id: number): Promise<Outcome | { ok: false; busy: true }> {
+    async toggle(type: FavoritableContent, id: number): Promise<Outcome | { ok: false; busy: true }> {
       const before = entry(type, id);
       if (before.pending) return { ok: false, busy: true };
       const adding = before.favorited !== true;
