@@ -48,6 +48,7 @@ export const BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/',
   '/community',
   '/galgame',
+  '/lightnovel',
   '/docs/community/community-regulation',
 ]);
 
@@ -61,6 +62,7 @@ export const BUILT_PAGES: readonly RegExp[] = [
   /^\/reset-password$/,
   /^\/message\/(system|private)$/,
   /^\/search$/,
+  /^\/lightnovel(\/list|\/\d+|\/volumes\/\d+)?$/,
   /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting|setting\/points))?$/,
 ];
 

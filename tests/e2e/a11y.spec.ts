@@ -138,6 +138,11 @@ const ROUTES = [
   '/character/{character}',
   '/person/{person}',
   '/producer/{producer}',
+  // Demo light novels: series 1 and its first volume (fixed ids of the demo seed).
+  '/lightnovel',
+  '/lightnovel/list?status=serialising',
+  '/lightnovel/1',
+  '/lightnovel/volumes/1',
   '/login',
   '/register',
   '/reset-password',
