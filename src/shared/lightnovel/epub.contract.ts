@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { as, endpoint } from '../contract.ts';
 import { decimalId } from '../input-rules.ts';
-import { EPUB_MAX_BYTES, type EpubMeta } from './lightnovel-model.ts';
+import { EPUB_CONTENT_TYPE, EPUB_MAX_BYTES, epubFilePath, type EpubMeta } from './lightnovel-model.ts';
 
 /**
  * Why an EPUB was refused, in `data.reason` of a 422 answer (the message says it in words). Stable:
@@ -36,8 +36,7 @@ export interface EpubRefusal {
   reason: EpubProblem;
 }
 
-/** The only body type the upload takes. */
-export const EPUB_CONTENT_TYPE = 'application/epub+zip';
+export { EPUB_CONTENT_TYPE, epubFilePath };
 
 /** A volume's EPUB as the upload control shows it. */
 export interface VolumeEpub {
@@ -47,8 +46,6 @@ export interface VolumeEpub {
   /** The volume's cover (set from the EPUB when the volume had none). */
   cover: string;
 }
-
-export const epubFilePath = (volumeId: number) => `/api/lightnovel/volumes/${volumeId}/epub`;
 
 /**
  * The one API route whose body is a file rather than JSON: the API's JSON-only rule and its 1 MB body

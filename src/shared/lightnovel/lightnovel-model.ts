@@ -35,3 +35,9 @@ export const EPUB_MAX_BYTES = 50 * 1024 * 1024;
 
 /** Longest text of a series' rating, in characters: a short comment beside the score. */
 export const LIGHTNOVEL_RATING_TEXT_MAX = 500;
+
+/** The one content type an EPUB is uploaded and served with. */
+export const EPUB_CONTENT_TYPE = 'application/epub+zip';
+
+/** Where a volume's EPUB is read, uploaded and removed (GET, POST, DELETE). */
+export const epubFilePath = (volumeId: number) => `/api/lightnovel/volumes/${volumeId}/epub`;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { CREATOR_GROUPS, type UserGroup } from '../../../../shared/auth-model.ts';
 import { messageRef } from '../../../../shared/i18n/index.ts';
-import { EPUB_CONTENT_TYPE, type VolumeEpub } from '../../../../shared/lightnovel/epub.contract.ts';
+import { EPUB_CONTENT_TYPE, epubFilePath, type VolumeEpub } from '../../../../shared/lightnovel/epub.contract.ts';
 import type { EpubMeta } from '../../../../shared/lightnovel/lightnovel-model.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../db/database.ts';
@@ -67,7 +67,7 @@ function view(
     volumeId,
     cover: row.cover,
     epub: row.epub_key
-      ? { size: row.epub_size, meta: parseEpubMeta(row.epub_meta), url: `/api/lightnovel/volumes/${volumeId}/epub` }
+      ? { size: row.epub_size, meta: parseEpubMeta(row.epub_meta), url: epubFilePath(volumeId) }
       : null,
   };
 }
