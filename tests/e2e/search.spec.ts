@@ -47,9 +47,9 @@ test('typing in the header suggests, the keyboard picks, and the search page sho
   await expect(page.getByTestId('search-box-bar')).toHaveCount(0);
   await expect(page.getByTestId('search-page-form').getByRole('searchbox')).toHaveValue(picked);
 
-  // Tabs with counts keep the keyword; there is no light-novel tab.
+  // Tabs with counts keep the keyword: games, light novels, producers, people.
   const tabs = page.getByRole('navigation', { name: '搜索类型' }).getByRole('link');
-  await expect(tabs).toHaveCount(3);
+  await expect(tabs).toHaveCount(4);
   await expect(page.locator('[data-search-tab="galgame"]')).toHaveAttribute('aria-current', 'page');
   await page.locator('[data-search-tab="person"]').click();
   await expect(page).toHaveURL(
@@ -82,6 +82,39 @@ test('typing in the header suggests, the keyboard picks, and the search page sho
   await headerBox(page).press('Enter');
   await expect(page).toHaveURL(/\/galgame$/);
 });
+
+test('light novels have their tab: found by Chinese, original and part names, each card opening its series', async ({
+  page,
+}) => {
+  await ready(page, `/search?keyword=${encodeURIComponent('雨夜')}`);
+  const tab = page.locator('[data-search-tab="novel"]');
+  await expect(tab).toHaveText(/轻小说\s*1/);
+  await tab.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('type') === 'novel');
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+  const hit = page.getByTestId('search-hit');
+  await expect(hit).toHaveCount(1);
+  await expect(hit).toHaveAttribute('data-hit-type', 'novel');
+  await expect(hit.locator('mark').first()).toHaveText('雨夜');
+  await expect(hit).toContainText('雨夜の手紙');
+  await transitionDone(page);
+  await hit.getByRole('link', { name: '雨夜信笺' }).click();
+  await expect(page).toHaveURL(/\/lightnovel\/2$/);
+
+  // The original (Japanese) name finds the same series; so do the first characters of it in the box.
+  await ready(page, `/search?keyword=${encodeURIComponent('終着駅の猫')}&type=novel`);
+  await expect(page.getByTestId('search-hit').first()).toContainText('终点站的猫');
+  await headerBoxOn(page, '/lightnovel');
+  const box = headerBox(page);
+  await box.pressSequentially('星见坂');
+  await expect(page.getByRole('listbox').getByRole('option', { name: '星见坂图书室的四季' })).toBeVisible();
+});
+
+/** Opens a page with the header's search box ready. */
+async function headerBoxOn(page: Page, path: string) {
+  await ready(page, path);
+  await headerBox(page).click();
+}
 
 test('a typed keyword runs with Enter, joins the history and the box empties', async ({ page }) => {
   await ready(page, '/galgame');
