@@ -13,8 +13,8 @@ declare module '../../context.ts' {
 }
 
 /**
- * Search (decision 024): the index of games, producers, people and characters kept by the catalogue's
- * writers, the /search API with trending and suggestions.
+ * Search (decision 024): the index of games, light novels, producers, people and characters kept by
+ * the catalogue's writers, the /search API with trending and suggestions.
  */
 export const searchModule = defineModule({
   name: 'search',
