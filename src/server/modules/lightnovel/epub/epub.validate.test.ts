@@ -112,5 +112,19 @@ describe('the checks underneath', () => {
     expect(refused('<style>@import "https://example.com/a.css";</style>')).toBe('EPUB_REMOTE_RESOURCE');
     expect(refused('<img srcset="a.png 1x, https://example.com/b.png 2x"/>')).toBe('EPUB_REMOTE_RESOURCE');
     expect(refused('<meta http-equiv="refresh" content="0;url=https://example.com"/>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<img/src="a.png"/onerror=x()>')).toBe('EPUB_EVENT_HANDLER');
+    expect(refused('<style>p { background: \\75 rl( "//example.com/x.png" ) }</style>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<style>p { background-image: image-set("https://example.com/x.png" 1x) }</style>')).toBe(
+      'EPUB_REMOTE_RESOURCE',
+    );
+    expect(refused('<!-- <img src="https://example.com/x.png"/> --><p>注释里的不算</p>')).toBeNull();
+  });
+
+  it('reads hostile text in one pass: unterminated tags and quotes do not make it slow', () => {
+    const started = performance.now();
+    for (const text of ['<a'.repeat(1_000_000), '<a title="'.repeat(200_000), '<style>url('.repeat(200_000)]) {
+      checkMarkup('c.xhtml', text);
+    }
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

@@ -216,41 +216,101 @@ export function decodeEntities(value: string): string {
 interface Tag {
   /** Lower case, without a namespace prefix: `item`, `script`, `image`. */
   name: string;
+  /** `</name>` */
+  closing: boolean;
   /** Attributes by lower-case name, prefix kept (`xlink:href`), values with entities decoded. */
   attributes: Map<string, string>;
+  /** The text between the name and `>`, as written. */
+  raw: string;
+  /** Where the tag starts (`<`) and where the text after it starts. */
+  start: number;
+  end: number;
 }
 
-const TAG = /<([A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)?)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /([^\s=/"'<>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+const NAME_CHAR = /[\w.:-]/;
+
+/**
+ * The tags of an XML or HTML text, in one pass that looks at each character a bounded number of times
+ * (no backtracking regular expression over the whole text: a hostile book cannot make it slow).
+ * Comments, declarations and processing instructions are skipped; an unterminated tag ends the scan.
+ */
+function* scan(text: string): Generator<Tag> {
+  let at = 0;
+  for (;;) {
+    const start = text.indexOf('<', at);
+    if (start === -1) return;
+    if (text.startsWith('!--', start + 1)) {
+      const close = text.indexOf('-->', start + 4);
+      if (close === -1) return;
+      at = close + 3;
+      continue;
+    }
+    if (text[start + 1] === '!' || text[start + 1] === '?') {
+      const close = text.indexOf('>', start + 2);
+      if (close === -1) return;
+      at = close + 1;
+      continue;
+    }
+    let i = start + 1;
+    const closing = text[i] === '/';
+    if (closing) i++;
+    const nameStart = i;
+    while (i < text.length && NAME_CHAR.test(text[i]!)) i++;
+    if (i === nameStart || !/[A-Za-z]/.test(text[nameStart]!)) {
+      at = start + 1;
+      continue;
+    }
+    const qualified = text.slice(nameStart, i).toLowerCase();
+    const rawStart = i;
+    let quote = '';
+    for (; i < text.length; i++) {
+      const char = text[i];
+      if (quote) {
+        if (char === quote) quote = '';
+      } else if (char === '"' || char === "'") quote = char;
+      else if (char === '>') break;
+    }
+    if (i >= text.length) return;
+    const raw = text.slice(rawStart, i);
+    const attributes = new Map<string, string>();
+    if (!closing) {
+      for (const attribute of raw.matchAll(ATTRIBUTE)) {
+        const key = (attribute[1] ?? '').toLowerCase();
+        if (!attributes.has(key))
+          attributes.set(key, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''));
+      }
+    }
+    const name = qualified.includes(':') ? qualified.slice(qualified.lastIndexOf(':') + 1) : qualified;
+    yield { name, closing, attributes, raw, start, end: i + 1 };
+    at = i + 1;
+  }
+}
 
 function* tags(text: string): Generator<Tag> {
-  for (const match of text.matchAll(TAG)) {
-    const qualified = (match[1] ?? '').toLowerCase();
-    const name = qualified.includes(':') ? qualified.slice(qualified.indexOf(':') + 1) : qualified;
-    const attributes = new Map<string, string>();
-    for (const attribute of (match[2] ?? '').matchAll(ATTRIBUTE)) {
-      const key = (attribute[1] ?? '').toLowerCase();
-      attributes.set(key, decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''));
-    }
-    yield { name, attributes };
-  }
+  for (const tag of scan(text)) if (!tag.closing) yield tag;
 }
 
 const attr = (tag: Tag, name: string) => tag.attributes.get(name);
 
-function elementText(xml: string, element: string): string | undefined {
-  const match = new RegExp(`<(?:[\\w-]+:)?${element}\\b[^>]*>([\\s\\S]*?)</(?:[\\w-]+:)?${element}\\s*>`, 'i').exec(
-    xml,
-  );
-  return match ? decodeEntities(match[1] ?? '').trim() : undefined;
+/** The first `element` (any namespace prefix) of a text: its attributes as written and the text inside it. */
+function elementBlock(xml: string, element: string): { attributes: string; body: string } | undefined {
+  let open: Tag | undefined;
+  for (const tag of scan(xml)) {
+    if (tag.name !== element) continue;
+    if (!open && !tag.closing) {
+      open = tag;
+      if (tag.raw.trimEnd().endsWith('/')) return { attributes: tag.raw, body: '' };
+    } else if (open && tag.closing) {
+      return { attributes: open.raw, body: xml.slice(open.end, tag.start) };
+    }
+  }
+  return undefined;
 }
 
-function elementBlock(xml: string, element: string): { attributes: string; body: string } | undefined {
-  const match = new RegExp(
-    `<(?:[\\w-]+:)?${element}\\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\\s\\S]*?)</(?:[\\w-]+:)?${element}\\s*>`,
-    'i',
-  ).exec(xml);
-  return match ? { attributes: match[1] ?? '', body: match[2] ?? '' } : undefined;
+function elementText(xml: string, element: string): string | undefined {
+  const block = elementBlock(xml, element);
+  return block ? decodeEntities(block.body.replace(/<[^<>]*>/g, '')).trim() : undefined;
 }
 
 /** Where an href in `base` (an entry name) points inside the zip, or null for another site or an odd URL. */
@@ -284,26 +344,49 @@ const LOADING_ATTRIBUTES = [
   'formaction',
 ];
 const LINK_ELEMENTS = new Set(['a', 'area']);
-const CSS_URL = /url\(\s*(["']?)([^"')]*)\1\s*\)|@import\s+(["'])([^"']*)\3/gi;
+/** A URL starting in CSS (quoted, in `url(`, `image-set(`, after `@import`) that leaves the book or runs script. */
+const CSS_REMOTE = /(?:["'(,]|@import)\s*((?:https?:)?\/\/[^\s"'()]{0,200})/i;
+const CSS_SCRIPT_URL = /["'(,]\s*(?:javascript|vbscript):/i;
 const VERTICAL_CSS = /(?:-epub-|-webkit-)?writing-mode\s*:\s*(?:vertical-rl|tb-rl)/i;
 
 /** A URL as the browser compares it: entities decoded, whitespace and controls inside it removed. */
 const urlForm = (value: string) => value.replace(/[\u0000-\u0020\u007f]+/g, '');
 
-function checkCss(name: string, css: string): void {
-  if (/expression\s*\(/i.test(css) || /behavior\s*:/i.test(css)) refuse('EPUB_SCRIPT', { name: shown(name) });
-  for (const match of css.matchAll(CSS_URL)) {
-    const url = urlForm(decodeEntities(match[2] ?? match[4] ?? ''));
-    if (SCRIPT_URL.test(url)) refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
-    if (REMOTE.test(url)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(url) });
-  }
+/** CSS as the browser tokenises it: `\75 rl(` is `url(`, `\2f` is `/`. */
+const decodeCssEscapes = (css: string) =>
+  css.replace(/\\([0-9a-f]{1,6})\s?|\\(.)/gi, (_, hex: string | undefined, char: string | undefined) => {
+    if (!hex) return char ?? '';
+    const code = parseInt(hex, 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+  });
+
+/** Refuses CSS (a file, a `<style>`, a `style` attribute) that loads from other sites or runs script. */
+function checkCss(name: string, source: string): void {
+  const css = decodeCssEscapes(decodeEntities(source));
+  if (/expression\s*\(|behavior\s*:|-moz-binding/i.test(css)) refuse('EPUB_SCRIPT', { name: shown(name) });
+  if (CSS_SCRIPT_URL.test(css)) refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
+  const remote = CSS_REMOTE.exec(css);
+  if (remote) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(remote[1] ?? '') });
 }
 
 /** Refuses markup (XHTML, HTML, SVG, any XML) with scripts, event handlers, script URLs or remote resources. */
 export function checkMarkup(name: string, text: string): { vertical: boolean } {
   if (/<\s*(?:[\w-]+:)?script\b/i.test(text)) refuse('EPUB_SCRIPT', { name: shown(name) });
   let vertical = false;
-  for (const tag of tags(text)) {
+  let styleOpen: Tag | null = null;
+  for (const tag of scan(text)) {
+    if (tag.name === 'style') {
+      if (!tag.closing) styleOpen = tag;
+      else if (styleOpen) {
+        const css = text.slice(styleOpen.end, tag.start);
+        checkCss(name, css);
+        if (VERTICAL_CSS.test(css)) vertical = true;
+        styleOpen = null;
+      }
+    }
+    if (tag.closing) continue;
+    // Also as written, in case a browser splits the attributes differently from the parse above.
+    if (/(?:^|[\s"'/])on[a-z]+\s*=/i.test(tag.raw)) refuse('EPUB_EVENT_HANDLER', { name: shown(name) });
     for (const [key, value] of tag.attributes) {
       const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
       if (/^on[a-z]/.test(bare)) refuse('EPUB_EVENT_HANDLER', { name: shown(name) });
@@ -327,10 +410,6 @@ export function checkMarkup(name: string, text: string): { vertical: boolean } {
       const content = attr(tag, 'content') ?? '';
       if (/url\s*=/i.test(content)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(content) });
     }
-  }
-  for (const style of text.matchAll(/<(?:[\w-]+:)?style\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?style\s*>/gi)) {
-    checkCss(name, style[1] ?? '');
-    if (VERTICAL_CSS.test(style[1] ?? '')) vertical = true;
   }
   return { vertical };
 }
@@ -405,9 +484,9 @@ async function readPackage(entries: Map<string, yauzl.Entry>, load: Loader) {
 function readMeta(opf: string, spineAttributes: string): EpubMeta & { coverId?: string; writingMode?: string } {
   const meta: EpubMeta & { coverId?: string; writingMode?: string } = {};
   const metadata = elementBlock(opf, 'metadata')?.body ?? opf;
-  const title = elementText(metadata, 'dc:title') ?? elementText(metadata, 'title');
+  const title = elementText(metadata, 'title');
   if (title) meta.title = title.slice(0, 500);
-  const language = elementText(metadata, 'dc:language') ?? elementText(metadata, 'language');
+  const language = elementText(metadata, 'language');
   if (language && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(language)) meta.language = language;
   for (const tag of tags(metadata)) {
     if (tag.name !== 'meta') continue;
