@@ -3,6 +3,7 @@ import type { Db } from '../../src/server/db/database.ts';
 import { upsertPerson, upsertProducer } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
+import { createLightnovelViews } from '../../src/server/modules/lightnovel/lightnovel.service.ts';
 import { deleteVolume, saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import type { LightnovelCardPage, LightnovelDetail, VolumeDetail } from '../../src/shared/lightnovel/lightnovel.ts';
 import { call, data, expectFailure } from '../support/accounts.ts';
@@ -232,5 +233,31 @@ describe('light-novel catalogue API', () => {
       .where('id', '=', ids.alpha1 ?? 0)
       .executeTakeFirstOrThrow();
     expect(row.comment_count).toBe(1);
+  });
+  it('counts page views of series and volumes in memory and writes them together', async () => {
+    const views = createLightnovelViews(db, app.ctx.logger, 60_000);
+    const read = async () => ({
+      series: (
+        await db
+          .selectFrom('lightnovel')
+          .select('view_count')
+          .where('id', '=', ids.gamma ?? 0)
+          .executeTakeFirstOrThrow()
+      ).view_count,
+      volume: (
+        await db
+          .selectFrom('lightnovel_volume')
+          .select('view_count')
+          .where('id', '=', ids.alpha2 ?? 0)
+          .executeTakeFirstOrThrow()
+      ).view_count,
+    });
+    const before = await read();
+    views.series(ids.gamma ?? 0);
+    views.series(ids.gamma ?? 0);
+    views.volume(ids.alpha2 ?? 0);
+    expect(await read()).toEqual(before);
+    await views.stop();
+    expect(await read()).toEqual({ series: before.series + 2, volume: before.volume + 1 });
   });
 });
