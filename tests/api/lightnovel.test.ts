@@ -234,6 +234,26 @@ describe('light-novel catalogue API', () => {
       .executeTakeFirstOrThrow();
     expect(row.comment_count).toBe(1);
   });
+  it('the writer keeps the search index: published series are found, drafts are not', async () => {
+    const search = async (keyword: string) =>
+      data(
+        (
+          await call<{ items: { type: string; lightnovel?: { id: number } }[] }>(
+            app,
+            'GET',
+            `/search?keyword=${encodeURIComponent(keyword)}&type=novel`,
+          )
+        ).body,
+      ).items.map((hit) => hit.lightnovel?.id);
+    expect(await search('阿尔法')).toEqual([ids.alpha]);
+    expect(await search('草稿')).toEqual([]);
+    await saveLightnovel(db, { id: ids.draft ?? 0, name: '下書き', nameZh: '草稿', status: 'published' });
+    // Other keywords each time: search answers are cached for a short while.
+    expect(await search('下書き')).toEqual([ids.draft]);
+    await saveLightnovel(db, { id: ids.draft ?? 0, name: '下書き', nameZh: '草稿', status: 'draft' });
+    expect(await search('下書')).toEqual([]);
+  });
+
   it('counts page views of series and volumes in memory and writes them together', async () => {
     const views = createLightnovelViews(db, app.ctx.logger, 60_000);
     const read = async () => ({

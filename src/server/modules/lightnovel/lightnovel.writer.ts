@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/lightnovel/lightnovel-model.ts';
 import type { Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { indexLightnovels } from '../search/search.index.ts';
 
 // Writing series and volumes: used by the demo seed now and the creator centre later. A series is
 // matched by its id when given, otherwise by its exact original name; a volume by (series, kind,
@@ -48,7 +49,7 @@ export interface VolumeInput {
 
 const unique = <T>(items: readonly T[], key: (t: T) => string) => [...new Map(items.map((i) => [key(i), i])).values()];
 
-/** Creates or updates a series, replacing its people and producers when given. */
+/** Creates or updates a series, replacing its people and producers when given, and its search entries. */
 export async function saveLightnovel(db: Db, input: LightnovelInput, now = new Date()): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => saveLightnovel(trx, input, now));
   const existing =
@@ -106,6 +107,8 @@ export async function saveLightnovel(db: Db, input: LightnovelInput, now = new D
         .values(producers.map((p) => ({ lightnovel_id: id, producer_id: p.producerId, role: p.role })))
         .execute();
   }
+  // The search index follows its names and publication in the same transaction.
+  await indexLightnovels(db, [id]);
   return id;
 }
 
