@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, logInAsDemo } from './support/demo-login.ts';
 
@@ -19,6 +20,16 @@ test('a visitor sees the rating card with a way to log in', async ({ page }) => 
   await expect(panel.getByTestId('rating-login')).toHaveAttribute('href', /\/login\?jumpTo=/);
 });
 
+/** Accessibility problems axe finds in the rating card and the list of ratings. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .include('[data-testid="panel-rating"]')
+    .include('[data-testid="panel-ratings"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 test('a member rates a series, sees the card follow, finds it in the list, and deletes it', async ({
   page,
   context,
@@ -29,6 +40,7 @@ test('a member rates a series, sees the card follow, finds it in the list, and d
   const panel = page.getByTestId('rating-panel');
   const mine = panel.getByTestId('my-rating');
   await expect(panel.getByRole('button', { name: '保存评分' }).or(mine)).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   if (await mine.isVisible()) {
     await mine.getByRole('button', { name: '删除' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
@@ -50,6 +62,8 @@ test('a member rates a series, sees the card follow, finds it in the list, and d
   const item = page.getByTestId('rating-item').filter({ hasText: DEMO.account });
   await expect(item).toContainText('★ 9');
   await expect(item).toContainText('每一站都有一只猫');
+  await hydrated(page);
+  expect(await axeProblems(page)).toEqual([]);
 
   // The member's favourite series: public by userId, and a tab of their space.
   const userId = await userIdFromCookie(context);
