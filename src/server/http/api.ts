@@ -1,16 +1,30 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from '../context.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
 import { messageRef } from '../../shared/i18n/index.ts';
+import { EPUB_UPLOAD_ROUTE } from '../../shared/lightnovel/epub.contract.ts';
 
 /** Largest JSON body any API route accepts; uploads go to storage directly, not through here. */
 export const API_BODY_LIMIT = 1024 * 1024;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?[\w-]+"?\s*)?$/i;
+
+/**
+ * Routes whose body is a file, not JSON (an EPUB): sent with their one content type, the JSON-only rule
+ * and the 1 MB limit step aside (the handler streams the body to disk with its own cap); the origin
+ * check stays, and any other type is refused here as for every route.
+ */
+const RAW_BODY_ROUTES: readonly { method: string; path: RegExp; contentType: string }[] = [EPUB_UPLOAD_ROUTE];
+const isRawBody = (c: Context) => {
+  const type = (c.req.header('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  return RAW_BODY_ROUTES.some(
+    (route) => route.method === c.req.method && route.path.test(c.req.path) && route.contentType === type,
+  );
+};
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -44,7 +58,7 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
       type !== undefined ||
       Number(c.req.header('content-length') ?? 0) > 0 ||
       c.req.header('transfer-encoding') !== undefined;
-    if (c.req.method === 'DELETE' && !hasBody) return next();
+    if ((c.req.method === 'DELETE' && !hasBody) || isRawBody(c)) return next();
     if (!type || !JSON_TYPE.test(type.trim())) {
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.jsonOnly');
     }
@@ -57,14 +71,13 @@ export function createApi(ctx: AppContext) {
   const api = new Hono().basePath('/api');
   api.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
   api.use(sameSiteJsonOnly(ctx.config.publicOrigin));
-  api.use(
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: () => {
-        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.bodyTooLarge');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: () => {
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'server.bodyTooLarge');
+    },
+  });
+  api.use((c, next) => (isRawBody(c) ? next() : jsonBodyLimit(c, next)));
   api.use(async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
