@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FavoriteItemType, GalgameCard } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
+import { DECIMAL_ID } from '../../../shared/input-rules.ts';
 import { containsText } from '../../db/like.ts';
 import { paginate, type Page, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -173,6 +174,22 @@ export async function listFavorites(db: Db, userId: string, request: PageRequest
     })),
     pagination,
   };
+}
+
+/**
+ * Whose favourites a public list shows (spec §7 /favorite/…): the member `userId` names (numeric
+ * userId or `_id`; 404 when there is none), else the caller; 400 for a visitor who names nobody.
+ */
+export async function favoriteListOwner(db: Db, userId: string | undefined, callerId: string | null): Promise<string> {
+  if (userId) {
+    const owner = DECIMAL_ID.test(userId)
+      ? await db.selectFrom('users').select('id').where('user_id', '=', Number(userId)).executeTakeFirst()
+      : await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!owner) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
+    return owner.id;
+  }
+  if (!callerId) throw new HttpError(400, 'VALIDATION_FAILED', 'server.userRequired');
+  return callerId;
 }
 
 /** A user's favourite games, public (GET /api/favorite/galgames), with an optional title keyword. */

@@ -1,10 +1,8 @@
-import { DECIMAL_ID } from '../../../shared/input-rules.ts';
 import { lightnovelRatingsContract } from '../../../shared/lightnovel/ratings.contract.ts';
 import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { pagesChanged } from '../../http/page-cache-policy.ts';
-import { HttpError } from '../../platform/errors.ts';
-import { favoriteLightnovelsOf } from '../catalogue/favorites.service.ts';
+import { favoriteLightnovelsOf, favoriteListOwner } from '../catalogue/favorites.service.ts';
 import {
   deleteLightnovelRating,
   ensurePublishedLightnovel,
@@ -46,15 +44,7 @@ export function lightnovelRatingRoutes(ctx: AppContext) {
     },
 
     favoriteLightnovels: async (_c, { query: q, user }) => {
-      let ownerId = user?.id ?? null;
-      if (q.userId) {
-        const owner = DECIMAL_ID.test(q.userId)
-          ? await db.selectFrom('users').select('id').where('user_id', '=', Number(q.userId)).executeTakeFirst()
-          : await db.selectFrom('users').select('id').where('id', '=', q.userId).executeTakeFirst();
-        if (!owner) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
-        ownerId = owner.id;
-      }
-      if (!ownerId) throw new HttpError(400, 'VALIDATION_FAILED', 'server.userRequired');
+      const ownerId = await favoriteListOwner(db, q.userId, user?.id ?? null);
       return {
         data: await favoriteLightnovelsOf(db, ownerId, {
           page: q.page,
