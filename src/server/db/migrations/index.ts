@@ -18,6 +18,7 @@ import * as m20261129_0001 from './20261129-0001-points.ts';
 import * as m20261130_0001 from './20261130-0001-private-messages.ts';
 import * as m20261201_0001 from './20261201-0001-chat-undelivered.ts';
 import * as m20261202_0001 from './20261202-0001-lightnovel.ts';
+import * as m20261203_0001 from './20261203-0001-lightnovel-sorts.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261130-0001-private-messages': m20261130_0001,
   '20261201-0001-chat-undelivered': m20261201_0001,
   '20261202-0001-lightnovel': m20261202_0001,
+  '20261203-0001-lightnovel-sorts': m20261203_0001,
 };

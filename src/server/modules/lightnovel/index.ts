@@ -5,6 +5,7 @@ import { epubRoutes } from './epub/epub.routes.ts';
 import { lightnovelRatingRoutes } from './lightnovel.ratings.routes.ts';
 import { readingRoutes } from './reading.routes.ts';
 import { lightnovelTargets } from './lightnovel.targets.ts';
+import { stopLightnovelViews } from './lightnovel.service.ts';
 
 /**
  * Light novels: series and volumes (lightnovel.routes), ratings and favourite lists (lightnovel.ratings.routes),
@@ -19,4 +20,6 @@ export const lightnovelModule = defineModule({
       .route('/', readingRoutes(ctx))
       .route('/', epubRoutes(ctx)),
   targets: lightnovelTargets,
+  // Views counted in memory are written before the database closes.
+  stop: stopLightnovelViews,
 });
