@@ -9,6 +9,7 @@ describe('navItemViews', () => {
       ['home', 'Home', '/', false],
       ['community', 'Community', '/community', false],
       ['galgame', 'Galgame', '/galgame', false],
+      ['lightnovel', 'Light novel', '/lightnovel', false],
       ['rules', 'Community rules', '/docs/community/community-regulation', false],
     ]);
     expect(adItem).toMatchObject({ type: 'ad', route: 'about:blank', external: true, adStyle: 'v1' });
