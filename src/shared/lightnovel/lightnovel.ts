@@ -5,6 +5,7 @@ import { decimalId, queryInt } from '../input-rules.ts';
 import { messageRef } from '../i18n/index.ts';
 import {
   SERIAL_STATUSES,
+  type EpubMeta,
   type LightnovelProducerRole,
   type LightnovelStaffRole,
   type SerialStatus,
@@ -118,6 +119,8 @@ export interface VolumeDetail extends VolumeCard {
   series: LightnovelCard;
   previous: VolumeCard | null;
   next: VolumeCard | null;
+  /** Its EPUB (size, what the server read from it, where to fetch it); null when it has none. */
+  epub: { size: number; meta: EpubMeta; url: string } | null;
 }
 
 /** A new volume on /lightnovel, with its series. */

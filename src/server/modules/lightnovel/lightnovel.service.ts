@@ -24,6 +24,8 @@ import {
   volumeCardColumns,
 } from './lightnovel.mappers.ts';
 import { seriesVisible } from './lightnovel.targets.ts';
+import { parseEpubMeta } from './epub/epub.service.ts';
+import { epubFilePath } from '../../../shared/lightnovel/lightnovel-model.ts';
 
 /** /lightnovel/list, read by lightnovel.list.ts. */
 export { listLightnovels } from './lightnovel.list.ts';
@@ -187,6 +189,9 @@ export async function volumeDetail(db: Db, id: number, viewer: TargetViewer = nu
     series: toSeriesCard({ ...row, id: row.lightnovel_id, view_count: row.series_views, cover: row.series_cover }),
     previous: siblings[at - 1] ?? null,
     next: siblings[at + 1] ?? null,
+    epub: row.epub_key
+      ? { size: Number(row.epub_size), meta: parseEpubMeta(row.epub_meta), url: epubFilePath(row.id) }
+      : null,
   };
 }
 
