@@ -79,7 +79,7 @@ const stars = (seed: number, count: number, color: string) => {
 const LIBRARY_COVER: CoverDesign = {
   title: '星见坂|图书室的四季',
   subtitle: '第一卷　春与夏',
-  author: '柚木澄　著',
+  author: '雾谷萤　著',
   background: ['#1d2a4d', '#3f5a8c'],
   ink: '#fdf7e3',
   art: `${stars(7, 70, '#fff6c8')}
@@ -91,7 +91,7 @@ const LIBRARY_COVER: CoverDesign = {
 const LETTERS_COVER: CoverDesign = {
   title: '雨夜信笺',
   subtitle: '第一卷　梅雨之章',
-  author: '白石遥　著',
+  author: '天音莲　著',
   background: ['#3b4a5a', '#6d8199'],
   ink: '#f3f1ea',
   art: `<g stroke="#cfe3f2" stroke-width="2" opacity="0.55">${Array.from({ length: 40 }, (_, i) => `<line x1="${(i * 53) % 600}" y1="${140 + ((i * 97) % 560)}" x2="${((i * 53) % 600) - 14}" y2="${188 + ((i * 97) % 560)}"/>`).join('')}</g>
@@ -102,7 +102,7 @@ const LETTERS_COVER: CoverDesign = {
 const CAT_COVER: CoverDesign = {
   title: '终点站的猫',
   subtitle: '第一卷　末班车之后',
-  author: '鹿野灯　著',
+  author: '常盘悠　著',
   background: ['#0f2733', '#1f5566'],
   ink: '#fff8ec',
   art: `${stars(23, 40, '#ffe9b0')}
@@ -178,7 +178,7 @@ async function libraryBook(): Promise<BookSpec> {
   return {
     identifier: 'urn:uuid:6f1d2c0e-0b7a-4d1e-9a51-1c0b5e1a0001',
     title: '星见坂图书室的四季　第一卷',
-    author: '柚木澄',
+    author: '雾谷萤',
     language: 'zh-CN',
     writing: 'horizontal',
     cover: await jpeg(coverSvg(LIBRARY_COVER)),
@@ -196,7 +196,7 @@ async function lettersBook(): Promise<BookSpec> {
   return {
     identifier: 'urn:uuid:6f1d2c0e-0b7a-4d1e-9a51-1c0b5e1a0002',
     title: '雨夜信笺　第一卷',
-    author: '白石遥',
+    author: '天音莲',
     language: 'zh',
     writing: 'vertical',
     cover: await jpeg(coverSvg(LETTERS_COVER)),
@@ -210,7 +210,7 @@ async function catBook(): Promise<BookSpec> {
   return {
     identifier: 'urn:uuid:6f1d2c0e-0b7a-4d1e-9a51-1c0b5e1a0003',
     title: '终点站的猫　第一卷',
-    author: '鹿野灯',
+    author: '常盘悠',
     language: 'zh-CN',
     writing: 'horizontal',
     cover: await jpeg(coverSvg(CAT_COVER)),
