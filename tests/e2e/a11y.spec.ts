@@ -191,6 +191,40 @@ for (const mode of MODES) {
       await expectNoViolations(page, `/space/1 at 390 px (${mode}, owner)`);
     });
 
+    test(`the reader and the reading history pass axe (${mode})`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await useMode(page, mode);
+      // The book area follows: the reader's own theme matches the site's mode.
+      await page.addInitScript(
+        (theme) => window.localStorage.setItem('hikari-reader-settings', JSON.stringify({ theme })),
+        mode,
+      );
+      await logIn(page);
+      await open(page, '/lightnovel/read?volumeId=1', mode);
+      await expect(page.locator('html[data-reader-ready]')).toHaveCount(1, { timeout: 15_000 });
+      await expectNoViolations(page, `/lightnovel/read (${mode}, member)`);
+      for (const panel of ['settings', 'toc', 'bookmarks'] as const) {
+        await page.getByTestId(`reader-open-${panel}`).click();
+        await expect(page.getByTestId(`reader-panel-${panel}`)).toBeVisible();
+        await expectNoViolations(page, `/lightnovel/read with its ${panel} panel (${mode}, member)`);
+        await page.keyboard.press('Escape');
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
+      await open(page, '/lightnovel/read?volumeId=1', mode);
+      await expect(page.locator('html[data-reader-ready]')).toHaveCount(1, { timeout: 15_000 });
+      // On a phone the bars hide while reading; Tab brings them back for keyboard users.
+      await expect(page.getByTestId('reader')).toHaveAttribute('data-chrome', 'hidden');
+      await page.keyboard.press('Tab');
+      await expect(page.getByTestId('reader')).toHaveAttribute('data-chrome', 'shown');
+      // Past the page's skip link, into the bars.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: '返回本卷' })).toBeFocused();
+      await expectNoViolations(page, `/lightnovel/read at 390 px (${mode}, member)`);
+      await open(page, '/space/1/read', mode);
+      await expect(page.getByTestId('space-reading')).toBeVisible();
+      await expectNoViolations(page, `/space/1/read (${mode}, owner)`);
+    });
+
     test(`the mobile menu passes axe at 390 px (${mode})`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await useMode(page, mode);

@@ -145,6 +145,8 @@ function routes(): { path: string; status?: number }[] {
     { path: '/lightnovel/list?epub=1' },
     { path: '/lightnovel/1' },
     { path: '/lightnovel/volumes/1' },
+    // The reader (series 1, volume 1 has an EPUB in the demo seed).
+    { path: '/lightnovel/read?volumeId=1' },
     { path: '/login' },
     { path: '/register' },
     { path: '/reset-password' },
@@ -315,6 +317,9 @@ test('logged in, every page keeps to English and messages from the browser are E
     // The demo member's own space (the seed's first account) and its settings.
     '/space/1',
     '/space/1/setting',
+    // The reader for a member, and the member's reading history.
+    '/lightnovel/read?volumeId=1',
+    '/space/1/read',
   ]) {
     await visit(page, path);
     await expect(page.locator('html'), path).toHaveAttribute('lang', 'en');

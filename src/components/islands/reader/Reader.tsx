@@ -298,6 +298,8 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
     const onKey = (event: KeyboardEvent) => {
       if (panel || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
+      // Keyboard users reach the bars on a phone too: Tab brings them back.
+      if (event.key === 'Tab' && !chromeRef.current) showChrome(true);
       if (isTypingTarget(target)) return;
       if ((event.key === ' ' || event.key === 'Enter') && target?.closest('button, a, [role="button"]')) return;
       const action = keyAction(event.key, event.shiftKey, rtlRef.current);
@@ -307,7 +309,7 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [move, panel]);
+  }, [move, panel, showChrome]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement !== null);
@@ -364,29 +366,6 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
       data-flow={settings.flow}
       data-chrome={chrome ? 'shown' : 'hidden'}
     >
-      <section
-        aria-label={t('reader.bookArea')}
-        className={`absolute inset-x-0 top-0 bottom-0 ${chrome ? 'sm:top-14 sm:bottom-20' : ''}`}
-      >
-        <div ref={hostRef} className="size-full" data-testid="reader-book" />
-        {status.kind === 'loading' && (
-          <p role="status" className="absolute inset-0 flex items-center justify-center text-sm opacity-80">
-            {t('reader.loading')}
-          </p>
-        )}
-        {status.kind === 'failed' && (
-          <div
-            role="alert"
-            className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
-          >
-            <p>{t('reader.loadFailed', { message: status.message })}</p>
-            <button type="button" className="hk-btn hk-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
-              {t('reader.retry')}
-            </button>
-          </div>
-        )}
-      </section>
-
       <header
         className={`absolute inset-x-0 top-0 z-10 flex h-14 items-center gap-1 border-b px-2 transition-transform ${chromeClass} ${
           chrome ? '' : '-translate-y-full'
@@ -440,6 +419,29 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
           </button>
         </nav>
       </header>
+
+      <section
+        aria-label={t('reader.bookArea')}
+        className={`absolute inset-x-0 top-0 bottom-0 ${chrome ? 'sm:top-14 sm:bottom-20' : ''}`}
+      >
+        <div ref={hostRef} className="size-full" data-testid="reader-book" />
+        {status.kind === 'loading' && (
+          <p role="status" className="absolute inset-0 flex items-center justify-center text-sm opacity-80">
+            {t('reader.loading')}
+          </p>
+        )}
+        {status.kind === 'failed' && (
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
+          >
+            <p>{t('reader.loadFailed', { message: status.message })}</p>
+            <button type="button" className="hk-btn hk-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+              {t('reader.retry')}
+            </button>
+          </div>
+        )}
+      </section>
 
       <footer
         className={`absolute inset-x-0 bottom-0 z-10 flex flex-col gap-1 border-t px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] transition-transform ${chromeClass} ${
