@@ -287,3 +287,130 @@ test('a book with scripts renders, and none of them runs', async ({ page, contex
   expect(policy).not.toContain("unsafe-inline' ;");
   expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
 });
+
+test('a member bookmarks a place with a note, edits it, jumps back to it and deletes it', async ({ browser }) => {
+  const volumeId = demoVolumeId(3);
+  const { context, page } = await memberContext(browser, `/lightnovel/read?volumeId=${volumeId}`);
+  await expect(page.locator('html[data-reader-ready]')).toHaveCount(1, { timeout: 15_000 });
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => chapterOf(page)).not.toMatch(/无章节名/);
+  await settle(page);
+  const chapter = await chapterOf(page);
+  await page.getByTestId('reader-open-bookmarks').click();
+  const panel = page.getByTestId('reader-panel-bookmarks');
+  await panel.getByLabel('笔记').fill('猫第一次出场');
+  await panel.getByTestId('reader-bookmark-add').click();
+  const bookmark = panel.getByTestId('reader-bookmark');
+  await expect(bookmark).toHaveCount(1);
+  await expect(bookmark).toContainText(chapter);
+  await expect(bookmark).toContainText('猫第一次出场');
+  await bookmark.getByRole('button', { name: '编辑笔记' }).click();
+  await bookmark.getByLabel('笔记').fill('终点第一次出场');
+  await bookmark.getByRole('button', { name: '保存' }).click();
+  await expect(bookmark).toContainText('终点第一次出场');
+  await page.keyboard.press('Escape');
+  // Read on, then jump back to the bookmark.
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+  }
+  await expect.poll(() => chapterOf(page)).not.toBe(chapter);
+  await page.getByTestId('reader-open-bookmarks').click();
+  await page.getByRole('button', { name: `跳到书签：${chapter}` }).click();
+  await expect.poll(() => chapterOf(page)).toBe(chapter);
+  await page.getByTestId('reader-open-bookmarks').click();
+  await panel.getByRole('button', { name: '删除书签' }).click();
+  await expect(panel.getByTestId('reader-bookmark')).toHaveCount(0);
+  await expect(panel).toContainText('这一卷还没有书签');
+  await context.close();
+});
+
+test('contents mark the current chapter and jump; scrolling mode reads on; a picture opens in the preview', async ({
+  page,
+}) => {
+  await openReader(page, demoVolumeId(1));
+  await page.getByTestId('reader-open-toc').click();
+  const toc = page.getByTestId('reader-toc');
+  const entries = toc.getByRole('button');
+  expect(await entries.count()).toBeGreaterThan(2);
+  const target = entries.nth(2);
+  const label = ((await target.textContent()) ?? '').trim();
+  await target.click();
+  await expect.poll(() => chapterOf(page)).toBe(label);
+  await page.getByTestId('reader-open-toc').click();
+  await expect(toc.locator('[aria-current="true"]')).toHaveText(label);
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('reader-open-settings').click();
+  await page.getByTestId('reader-flow-scrolled').click();
+  await expect(page.getByTestId('reader')).toHaveAttribute('data-flow', 'scrolled');
+  await page.keyboard.press('Escape');
+  const before = await percentageOf(page);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => percentageOf(page)).not.toBe(before);
+
+  // The first illustration of the book, clicked inside its section, opens the site's image preview.
+  await page.getByTestId('reader-open-settings').click();
+  await page.getByTestId('reader-flow-paginated').click();
+  await page.keyboard.press('Escape');
+  let frame = bookFrames(page).find((f) => f.url().startsWith('blob:'));
+  for (let turns = 0; turns < 40; turns += 1) {
+    frame =
+      (await Promise.all(bookFrames(page).map(async (f) => ((await f.locator('img').count()) > 0 ? f : null)))).find(
+        (f) => f !== null,
+      ) ?? undefined;
+    if (frame) break;
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+  }
+  expect(frame, 'a section with an illustration').toBeTruthy();
+  await frame!.locator('img').first().click({ force: true });
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test("a visitor's place is kept on this device and the bookmarks ask for a login", async ({ page }) => {
+  const volumeId = demoVolumeId(3);
+  await openReader(page, volumeId);
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+  }
+  const chapter = await chapterOf(page);
+  await page.reload();
+  await expect(page.locator('html[data-reader-ready]')).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(() => chapterOf(page)).toBe(chapter);
+  await page.getByTestId('reader-open-bookmarks').click();
+  await expect(page.getByTestId('reader-bookmarks-login')).toBeVisible();
+  await expect(page.getByRole('link', { name: '去登录' })).toHaveAttribute(
+    'href',
+    `/login?jumpTo=${encodeURIComponent(`/lightnovel/read?volumeId=${volumeId}`)}`,
+  );
+});
+
+test('the reading history belongs to its owner: the list with a way back into the book, a notice for anyone else', async ({
+  browser,
+}) => {
+  const volumeId = demoVolumeId(3);
+  const { context, page } = await memberContext(browser, `/lightnovel/read?volumeId=${volumeId}`);
+  await expect(page.locator('html[data-reader-ready]')).toHaveCount(1, { timeout: 15_000 });
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  await page.goto('/space/1/read');
+  const item = page
+    .getByTestId('space-reading-item')
+    .filter({ has: page.locator(`[href="/lightnovel/read?volumeId=${volumeId}"]`) });
+  await expect(item).toContainText('终点站的猫');
+  await expect(page.getByTestId('space-tab-link-read')).toHaveAttribute('aria-current', 'page');
+  await item.getByTestId('space-reading-continue').click();
+  await expect(page).toHaveURL(new RegExp(`/lightnovel/read\\?volumeId=${volumeId}$`));
+  await expect(page.locator('html[data-reader-ready]')).toHaveCount(1, { timeout: 15_000 });
+  await context.close();
+
+  const visitor = await browser.newPage();
+  const answer = await visitor.goto('/space/1/read');
+  expect(answer?.status()).toBe(403);
+  await expect(visitor.getByTestId('space-read-private')).toContainText('阅读记录仅自己可见');
+  await expect(visitor.getByTestId('space-reading')).toHaveCount(0);
+  await expect(visitor.getByTestId('space-tab-link-read')).toHaveCount(0);
+  await visitor.close();
+});
