@@ -176,10 +176,13 @@ test('a member reads a few pages, changes type and theme, and lands on the same 
       const answer = await first.context.request.get(`/api/lightnovel/progress/${volumeId}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      const position = ((await answer.json()) as { data?: { position?: { chapter: string } | null } }).data?.position;
-      return position?.chapter ?? '';
+      const position = (
+        (await answer.json()) as { data?: { position?: { chapter: string; percentage: number } | null } }
+      ).data?.position;
+      const shown = new Intl.NumberFormat('zh-CN', { style: 'percent', maximumFractionDigits: 1 });
+      return position ? `${position.chapter} ${shown.format(position.percentage / 10_000)}` : '';
     })
-    .toBe(chapter);
+    .toBe(`${chapter} ${percentage}`);
   await first.context.close();
 
   const second = await memberContext(browser, `/lightnovel/read?volumeId=${volumeId}`);

@@ -177,10 +177,13 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
     let view: FoliateView | null = null;
     let disposed = false;
 
+    // Loaded now, so a save on leaving the page starts its request at once (nothing left to import then).
+    let client: [Awaited<ReturnType<typeof loadApi>>, Awaited<ReturnType<typeof loadContract>>] | null = null;
+    const clientReady = loggedIn ? Promise.all([loadApi(), loadContract()]).then((loaded) => (client = loaded)) : null;
     const saver = createProgressSaver(volumeId, {
-      send: loggedIn
+      send: clientReady
         ? async (position, keepalive) => {
-            const [api, contract] = await Promise.all([loadApi(), loadContract()]);
+            const [api, contract] = client ?? (await clientReady);
             await api.call(
               contract.saveProgress,
               {
@@ -206,9 +209,9 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
     saverRef.current = saver;
 
     const serverPosition = async (): Promise<ReadingPosition | null> => {
-      if (!loggedIn) return null;
+      if (!clientReady) return null;
       try {
-        const [api, contract] = await Promise.all([loadApi(), loadContract()]);
+        const [api, contract] = await clientReady;
         return (await api.call(contract.progress, { params: { volumeId } })).data.position;
       } catch {
         return null;
