@@ -71,3 +71,12 @@ describe('reader settings', () => {
     expect(css).not.toMatch(/writing-mode|direction|!important/);
   });
 });
+
+describe('the theme of a reader who never chose one', () => {
+  it("follows the site's colour mode, and a chosen theme wins over it", () => {
+    expect(parseReaderSettings(null, 'dark').theme).toBe('dark');
+    expect(parseReaderSettings(null, 'light').theme).toBe('light');
+    expect(parseReaderSettings(JSON.stringify({ theme: 'sepia' }), 'dark').theme).toBe('sepia');
+    expect(parseReaderSettings(JSON.stringify({ theme: 'light' }), 'dark').theme).toBe('light');
+  });
+});

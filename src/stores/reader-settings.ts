@@ -43,8 +43,11 @@ const oneOf = <T extends string>(values: readonly T[], raw: unknown, fallback: T
   values.find((value) => value === raw) ?? fallback;
 const numberOr = (raw: unknown, fallback: number) => (typeof raw === 'number' && Number.isFinite(raw) ? raw : fallback);
 
-/** Settings read back from storage: anything unknown or out of range falls back to the default. */
-export function parseReaderSettings(raw: string | null): ReaderSettings {
+/**
+ * Settings read back from storage: anything unknown or out of range falls back to the default. A reader
+ * who never chose a theme gets the one matching the site's colour mode (`siteTheme`).
+ */
+export function parseReaderSettings(raw: string | null, siteTheme: 'light' | 'dark' = 'light'): ReaderSettings {
   let value: Record<string, unknown> = {};
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : {};
@@ -58,7 +61,7 @@ export function parseReaderSettings(raw: string | null): ReaderSettings {
     fontSize: clamp(Math.round(numberOr(value.fontSize, d.fontSize)), FONT_SIZE),
     lineHeight: tenth(clamp(numberOr(value.lineHeight, d.lineHeight), LINE_HEIGHT)),
     font: oneOf(READER_FONTS, value.font, d.font),
-    theme: oneOf(READER_THEMES, value.theme, d.theme),
+    theme: oneOf(READER_THEMES, value.theme, siteTheme === 'dark' ? 'dark' : d.theme),
   };
 }
 
@@ -111,14 +114,17 @@ export interface SettingsStorage {
   setItem(key: string, value: string): void;
 }
 
-export function loadReaderSettings(storage: SettingsStorage | null): ReaderSettings {
+export function loadReaderSettings(
+  storage: SettingsStorage | null,
+  siteTheme: 'light' | 'dark' = 'light',
+): ReaderSettings {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(READER_SETTINGS_KEY) ?? null;
   } catch {
     // Storage refused (private mode): the defaults.
   }
-  const settings = parseReaderSettings(raw);
+  const settings = parseReaderSettings(raw, siteTheme);
   $readerSettings.set(settings);
   return settings;
 }

@@ -8,7 +8,7 @@ import { sessionViewer } from '../galgame/viewer.ts';
 import type { Pagination } from '../../shared/catalogue-model.ts';
 
 /** The space tabs (spec §2.1); `read` waits for the light-novel reader. */
-export const SPACE_TABS = ['home', 'comment', 'dynamic', 'favorite', 'rate', 'setting'] as const;
+export const SPACE_TABS = ['home', 'comment', 'dynamic', 'favorite', 'rate', 'read', 'setting'] as const;
 export type SpaceTab = (typeof SPACE_TABS)[number];
 
 export const spacePath = (userId: number, tab: SpaceTab = 'home') =>

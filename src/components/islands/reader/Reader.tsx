@@ -154,7 +154,7 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
 
   // Settings first, so the first page is drawn with them; the chrome starts hidden on phones.
   useEffect(() => {
-    loadReaderSettings(storage());
+    loadReaderSettings(storage(), document.documentElement.classList.contains('dark') ? 'dark' : 'light');
     if (window.matchMedia('(max-width: 639px)').matches) showChrome(false);
     try {
       localStorage.setItem(READER_NOVEL_KEY, String(lightnovelId));
