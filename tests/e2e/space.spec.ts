@@ -49,8 +49,9 @@ test('a member opens their space from the avatar menu and moves between tabs wit
   await expect(page.getByTestId('space-dynamic')).toBeVisible();
   await page.getByTestId('space-tab-link-favorite').click();
   await expect(page.getByTestId('space-favorite-types')).toBeVisible();
-  // No light-novel reading tab until the reader exists.
-  await expect(page.getByTestId('space-tabs').getByRole('link')).toHaveCount(6);
+  // The owner also has the reading history and the settings.
+  await expect(page.getByTestId('space-tabs').getByRole('link')).toHaveCount(7);
+  await expect(page.getByTestId('space-tab-link-read')).toBeVisible();
 });
 
 test('the owner edits their signature and avatar, and sees them in the space', async ({ page }) => {
@@ -136,7 +137,10 @@ test('a visitor sees a public space without its settings', async ({ page }) => {
   );
   await expect(page.getByTestId('space-comment').first()).toBeVisible();
   expect((await page.goto('/space/99999999'))?.status()).toBe(404);
-  expect((await page.goto(`/space/${user.userId}/read`))?.status()).toBe(404);
+  // The reading history is its owner's alone: others get a page that says so, and no tab.
+  await expect(page.getByTestId('space-tab-link-read')).toHaveCount(0);
+  expect((await page.goto(`/space/${user.userId}/read`))?.status()).toBe(403);
+  await expect(page.getByTestId('space-read-private')).toBeVisible();
 });
 
 test('a banned member’s space shows a notice instead of their content', async ({ page }) => {
