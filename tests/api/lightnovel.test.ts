@@ -4,7 +4,12 @@ import { upsertPerson, upsertProducer } from '../../src/server/modules/catalogue
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { createLightnovelViews } from '../../src/server/modules/lightnovel/lightnovel.service.ts';
-import { deleteVolume, saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
+import {
+  deleteVolume,
+  refreshReleasedVolumes,
+  saveLightnovel,
+  saveVolume,
+} from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import type { LightnovelCardPage, LightnovelDetail, VolumeDetail } from '../../src/shared/lightnovel/lightnovel.ts';
 import { call, data, expectFailure } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -207,6 +212,34 @@ describe('light-novel catalogue API', () => {
     await deleteVolume(db, two);
     expect(await stats()).toMatchObject({ volume_count: 1, latest_volume_date: '2026-02-01' });
     await deleteVolume(db, one);
+    expect(await stats()).toMatchObject({ volume_count: 0, latest_volume_date: null });
+  });
+
+  it('takes an announced volume as the latest only once its day has come, and counts concurrent volumes exactly', async () => {
+    const gamma = ids.gamma ?? 0;
+    const stats = () =>
+      db
+        .selectFrom('lightnovel')
+        .select(['volume_count', 'latest_volume_date'])
+        .where('id', '=', gamma)
+        .executeTakeFirstOrThrow();
+    const before = new Date('2026-03-10T12:00:00Z');
+    const one = await saveVolume(db, { lightnovelId: gamma, number: 1, releaseDate: '2026-03-01' }, before);
+    const two = await saveVolume(db, { lightnovelId: gamma, number: 2, releaseDate: '2026-04-01' }, before);
+    expect(await stats()).toMatchObject({ volume_count: 2, latest_volume_date: '2026-03-01' });
+    expect(await refreshReleasedVolumes(db, before)).not.toContain(gamma);
+    expect(await refreshReleasedVolumes(db, new Date('2026-04-01T12:00:00Z'))).toContain(gamma);
+    expect(await stats()).toMatchObject({ volume_count: 2, latest_volume_date: '2026-04-01' });
+    await deleteVolume(db, one);
+    await deleteVolume(db, two);
+
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        saveVolume(db, { lightnovelId: gamma, number: i + 1, releaseDate: '2025-01-01' }),
+      ),
+    );
+    expect(await stats()).toMatchObject({ volume_count: 8 });
+    await Promise.all(made.map((id) => deleteVolume(db, id)));
     expect(await stats()).toMatchObject({ volume_count: 0, latest_volume_date: null });
   });
 

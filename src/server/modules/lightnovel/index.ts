@@ -6,6 +6,8 @@ import { lightnovelRatingRoutes } from './lightnovel.ratings.routes.ts';
 import { readingRoutes } from './reading.routes.ts';
 import { lightnovelTargets } from './lightnovel.targets.ts';
 import { stopLightnovelViews } from './lightnovel.service.ts';
+import { refreshReleasedVolumes } from './lightnovel.writer.ts';
+import { pagesChanged } from '../../http/page-cache-policy.ts';
 
 /**
  * Light novels: series and volumes (lightnovel.routes), ratings and favourite lists (lightnovel.ratings.routes),
@@ -22,4 +24,15 @@ export const lightnovelModule = defineModule({
   targets: lightnovelTargets,
   // Views counted in memory are written before the database closes.
   stop: stopLightnovelViews,
+  housekeeping: [
+    {
+      // An announced volume whose day has come becomes its series' latest (lists sort by it).
+      name: 'lightnovel.released',
+      everyMs: 60 * 60 * 1000,
+      run: async (ctx) => {
+        const ids = await refreshReleasedVolumes(ctx.db);
+        if (ids.length) await pagesChanged(ctx, ['lightnovels', ...ids.map((id) => `lightnovel:${id}`)]);
+      },
+    },
+  ],
 });

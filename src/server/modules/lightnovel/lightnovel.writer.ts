@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { indexLightnovels } from '../search/search.index.ts';
+import { siteToday } from '../../../shared/site-day.ts';
 
 // Writing series and volumes: used by the demo seed now and the creator centre later. A series is
 // matched by its id when given, otherwise by its exact original name; a volume by (series, kind,
@@ -112,11 +113,31 @@ export async function saveLightnovel(db: Db, input: LightnovelInput, now = new D
   return id;
 }
 
-/** Recounts a series' volumes and the date of its newest one (call inside the write's transaction). */
+/**
+ * Takes the series row's lock for the rest of the transaction (a no-op update: the row lock on
+ * PostgreSQL, the write lock on SQLite), so concurrent volume writes of one series recount one after
+ * another and the count stays exact.
+ */
+async function lockSeries(db: Db, lightnovelId: number): Promise<void> {
+  await db
+    .updateTable('lightnovel')
+    .set((eb) => ({ volume_count: eb.ref('volume_count') }))
+    .where('id', '=', lightnovelId)
+    .execute();
+}
+
+/**
+ * Recounts a series' volumes and the date of its newest volume out by today (an announced volume is
+ * not the latest yet; `refreshReleasedVolumes` moves the date on when it comes out). Call inside the
+ * write's transaction, after `lockSeries`.
+ */
 export async function syncVolumeStats(db: Db, lightnovelId: number, now = new Date()): Promise<void> {
   const stats = await db
     .selectFrom('lightnovel_volume')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('release_date').as('latest')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max(eb.case().when('release_date', '<=', siteToday(now)).then(eb.ref('release_date')).end()).as('latest'),
+    ])
     .where('lightnovel_id', '=', lightnovelId)
     .executeTakeFirstOrThrow();
   await db
@@ -130,9 +151,36 @@ export async function syncVolumeStats(db: Db, lightnovelId: number, now = new Da
     .execute();
 }
 
+/**
+ * Series with a volume that came out since their latest date was last set (announced volumes whose day
+ * has come): their date moves on. Returns their ids, for the page cache. Runs hourly (housekeeping).
+ */
+export async function refreshReleasedVolumes(db: Db, now = new Date()): Promise<number[]> {
+  const today = siteToday(now);
+  const rows = await db
+    .selectFrom('lightnovel_volume as v')
+    .innerJoin('lightnovel as l', 'l.id', 'v.lightnovel_id')
+    .select('v.lightnovel_id')
+    .distinct()
+    .where('v.release_date', '<=', today)
+    .where((eb) =>
+      eb.or([eb('l.latest_volume_date', 'is', null), eb('v.release_date', '>', eb.ref('l.latest_volume_date'))]),
+    )
+    .execute();
+  const ids = rows.map((row) => row.lightnovel_id);
+  for (const id of ids) {
+    await db.transaction().execute(async (trx) => {
+      await lockSeries(trx, id);
+      await syncVolumeStats(trx, id, now);
+    });
+  }
+  return ids;
+}
+
 /** Creates a volume, or updates the one with the same series, kind and number. Its EPUB is left alone. */
 export async function saveVolume(db: Db, input: VolumeInput, now = new Date()): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => saveVolume(trx, input, now));
+  await lockSeries(db, input.lightnovelId);
   const kind = input.kind ?? 'main';
   const existing = await db
     .selectFrom('lightnovel_volume')
@@ -183,6 +231,7 @@ export async function deleteVolume(db: Db, volumeId: number, now = new Date()): 
     .where('id', '=', volumeId)
     .executeTakeFirst();
   if (!row) return;
+  await lockSeries(db, row.lightnovel_id);
   await db.deleteFrom('lightnovel_volume').where('id', '=', volumeId).execute();
   await syncVolumeStats(db, row.lightnovel_id, now);
 }
