@@ -237,6 +237,9 @@ describe('light-novel ratings and favourite lists', () => {
       ['手紙', ['雨夜信笺']],
       ['hoshimi', ['星见坂图书室的四季']],
       ['100%', []],
+      // The other names are stored as a JSON list; its quotes and commas match nothing.
+      ['"', []],
+      ['","', []],
     ] as const) {
       const page = data(
         (

@@ -158,6 +158,8 @@ export async function listFavorites(db: Db, userId: string, request: PageRequest
       .selectFrom('lightnovel as l')
       .select(seriesCardColumns)
       .where('l.id', 'in', novelIds)
+      // A series taken back to draft or rejected since is listed without its card, as on the public list.
+      .where('l.status', '=', 'published')
       .execute();
     for (const row of rows) novels.set(row.id, toSeriesCard(row as SeriesCardRow));
   }
@@ -237,7 +239,9 @@ export async function favoriteLightnovelsOf(
       eb.or([
         containsText(eb.ref('l.name'), keyword),
         containsText(eb.ref('l.name_zh'), keyword),
-        containsText(eb.ref('l.aliases'), keyword),
+        // Other names are kept as a JSON list: a keyword with its quotes, brackets or commas would match
+        // every series, so such a keyword looks at the names only.
+        ...(/["\\[\],]/.test(keyword) ? [] : [containsText(eb.ref('l.aliases'), keyword)]),
       ]),
     );
   }
