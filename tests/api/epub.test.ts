@@ -11,6 +11,7 @@ import { nextId } from '../../src/server/db/ids.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { buildDemoEpubs, seedDemoEpubs } from '../../src/server/modules/lightnovel/epub/demo-books.ts';
 import { corpusEpub, hostileCorpus } from '../../src/server/modules/lightnovel/epub/epub-corpus.ts';
+import { epubValidations } from '../../src/server/modules/lightnovel/epub/epub.service.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { LocalStorage } from '../../src/server/platform/storage/storage.local.ts';
 import { EPUB_MAX_BYTES } from '../../src/shared/lightnovel/lightnovel-model.ts';
@@ -274,6 +275,26 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     await expectAnswer(upload(volumeId, tooLarge, creator.token), 413, 'PAYLOAD_TOO_LARGE');
     expect(await volumeRow(volumeId)).toEqual(before);
     expect(storedKeys(storage)).toEqual(keys);
+  });
+
+  it('answers 503 while two books are being validated and no turn comes in time', async () => {
+    const { volumeId } = await addVolume(db);
+    const waitMs = epubValidations.waitMs;
+    epubValidations.waitMs = 50;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const busy = [epubValidations.run(() => held, Error), epubValidations.run(() => held, Error)];
+    try {
+      const { res, body } = await upload(volumeId, book, creator.token);
+      expect([res.status, body.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(body.message).toContain('过一会儿');
+    } finally {
+      release();
+      await Promise.all(busy);
+      epubValidations.waitMs = waitMs;
+    }
+    expect((await volumeRow(volumeId)).epub_key).toBe('');
+    expect((await upload(volumeId, book, creator.token)).res.status).toBe(200);
   });
 
   it('refuses a body past the cap while streaming it, when no length was announced', async () => {

@@ -30,6 +30,7 @@ export const epub: AreaMessages<typeof reference> = {
   'epub.contentType': 'Send the EPUB file itself as the request body, with Content-Type application/epub+zip.',
   'epub.tooLarge': 'An EPUB may be at most {max}; compress its images and upload it again.',
   'epub.busy': "This volume's EPUB is being changed by another upload; try again in a moment.",
+  'epub.validationBusy': 'The server is checking other EPUBs right now; please upload again in a moment.',
 
   'epub.problem.EPUB_EMPTY': 'The file is empty; choose the EPUB file again.',
   'epub.problem.EPUB_NOT_ZIP': 'This is not a valid EPUB: an EPUB must be a ZIP archive.',

@@ -27,6 +27,7 @@ export const epub = {
   'epub.contentType': '请把 EPUB 文件本身作为请求体上传，Content-Type 为 application/epub+zip。',
   'epub.tooLarge': 'EPUB 不能超过 {max}，请压缩其中的图片后再上传。',
   'epub.busy': '这一卷的 EPUB 正在被另一次上传修改，请稍后重试。',
+  'epub.validationBusy': '服务器正在检查其他 EPUB，请过一会儿再上传。',
 
   'epub.problem.EPUB_EMPTY': '上传的文件是空的，请重新选择 EPUB 文件。',
   'epub.problem.EPUB_NOT_ZIP': '这不是一个有效的 EPUB：EPUB 必须是 ZIP 压缩包。',

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,15 +24,18 @@ function capped(maxBytes: number): Transform {
 }
 
 /**
- * Streams a request body into a private temporary file, failing with 413 past `maxBytes`, and hands
- * the file to `use`; the file and its folder are removed afterwards whatever happens.
+ * Streams a request body into a private temporary file under `tempDir` (in the data folder, on disk:
+ * the system's temporary folder is often memory), failing with 413 past `maxBytes`, and hands the file
+ * to `use`; the file and its folder are removed afterwards whatever happens.
  */
 export async function withUploadedFile<T>(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
+  tempDir: string,
   use: (path: string, size: number) => Promise<T>,
 ): Promise<T> {
-  const folder = await mkdtemp(join(tmpdir(), 'hikari-epub-'));
+  await mkdir(tempDir, { recursive: true, mode: 0o700 });
+  const folder = await mkdtemp(join(tempDir, 'epub-'));
   try {
     const path = join(folder, 'upload.epub');
     let size = 0;
@@ -52,5 +54,46 @@ export async function withUploadedFile<T>(
     return await use(path, size);
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * At most `max` tasks run at once; a further one waits up to `waitMs` for a turn and is then refused
+ * with the error `refused` makes. A finishing task hands its turn to the oldest waiting one.
+ */
+export class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  readonly max: number;
+  waitMs: number;
+  constructor(max: number, waitMs: number) {
+    this.max = max;
+    this.waitMs = waitMs;
+  }
+
+  async run<T>(task: () => Promise<T>, refused: () => Error): Promise<T> {
+    if (this.active < this.max) this.active++;
+    else await this.turn(refused);
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+
+  private turn(refused: () => Error): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(go), 1);
+        reject(refused());
+      }, this.waitMs);
+      this.waiting.push(go);
+    });
   }
 }

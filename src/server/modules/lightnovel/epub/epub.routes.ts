@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { epubContract, EPUB_CONTENT_TYPE } from '../../../../shared/lightnovel/epub.contract.ts';
 import { EPUB_MAX_BYTES } from '../../../../shared/lightnovel/lightnovel-model.ts';
@@ -29,6 +30,7 @@ const EPUB_CACHE_CONTROL = 'private, max-age=300';
 
 /** GET, POST and DELETE /api/lightnovel/volumes/{id}/epub: a volume's EPUB file. */
 export function epubRoutes(ctx: AppContext) {
+  const uploadDir = join(ctx.config.dataDir, 'tmp');
   return contractRoutes(ctx, epubContract, {
     epubFile: async (c, { params, user }) => {
       const viewer = user ? viewerOf(user) : null;
@@ -56,7 +58,7 @@ export function epubRoutes(ctx: AppContext) {
       }
       const declared = Number(c.req.header('content-length') ?? NaN);
       if (declared > EPUB_MAX_BYTES) throw uploadTooLarge(EPUB_MAX_BYTES);
-      const data = await withUploadedFile(c.req.raw.body, EPUB_MAX_BYTES, async (path, size) => {
+      const data = await withUploadedFile(c.req.raw.body, EPUB_MAX_BYTES, uploadDir, async (path, size) => {
         if (size === 0) throw rejectionError(new EpubRejection('EPUB_EMPTY'));
         return attachEpub(ctx, volumeId, path, user.id);
       });

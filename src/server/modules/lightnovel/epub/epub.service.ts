@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { Storage, StoredObject } from '../../../platform/storage/storage.ts';
 import type { TargetViewer } from '../../../platform/targets/targets.ts';
 import { lightnovelTags, seriesVisible } from '../lightnovel.targets.ts';
+import { Slots } from './epub-upload.ts';
 import { EpubRejection, validateEpub, type EpubCover, type EpubLimits } from './epub.validate.ts';
 
 /**
@@ -146,6 +147,13 @@ async function encodeCover(cover: EpubCover): Promise<Buffer | null> {
   }
 }
 
+/**
+ * Books validated at once in this process (each may hold tens of MB while it is checked); an upload
+ * beyond them waits a few seconds for a turn, then is told to try again (503).
+ */
+export const epubValidations = new Slots(2, 10_000);
+const validationBusy = () => new HttpError(503, 'SERVICE_UNAVAILABLE', 'epub.validationBusy');
+
 /** Replacing a volume's file is a compare-and-swap on its key; this many tries before giving up. */
 const SWAP_TRIES = 5;
 
@@ -173,9 +181,11 @@ export async function attachEpub(
 ): Promise<VolumeEpub> {
   const volume = await findVolume(deps.db, volumeId);
   if (!volume) throw notFound('epub.volumeNotFound');
-  const book = await validateEpub(filePath, limits).catch((error: unknown) => {
-    throw error instanceof EpubRejection ? rejectionError(error) : error;
-  });
+  const book = await epubValidations
+    .run(() => validateEpub(filePath, limits), validationBusy)
+    .catch((error: unknown) => {
+      throw error instanceof EpubRejection ? rejectionError(error) : error;
+    });
   const [sha256, { size }] = await Promise.all([sha256File(filePath), stat(filePath)]);
   const key = epubKey(volumeId, sha256);
   await deps.storage.put(key, createReadStream(filePath), EPUB_CONTENT_TYPE);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemoEpubs, buildSizedEpub } from './demo-books.ts';
 import { corpusEpub, hostileCorpus } from './epub-corpus.ts';
+import { Slots } from './epub-upload.ts';
 import {
   checkMarkup,
   decodeEntities,
@@ -72,6 +73,34 @@ describe('validateEpub', () => {
     expect(await problemOf(big, { ...noRatio, maxEntryBytes: 1024 * 1024 })).toBe('EPUB_ENTRY_TOO_LARGE');
     expect(await problemOf(big, { ...noRatio, maxTotalBytes: 2 * 1024 * 1024 })).toBe('EPUB_TOO_LARGE_UNPACKED');
     expect(await problemOf(await corpusEpub(), { ...EPUB_LIMITS, maxEntries: 3 })).toBe('EPUB_TOO_MANY_ENTRIES');
+  });
+
+  it('refuses many entries each under the ratio floor that add up to a bomb, and caps what is kept in memory', async () => {
+    // 40 text entries of almost 1 MB of one letter: each too small for the per-entry ratio check.
+    const letter = new Uint8Array(1024 * 1024 - 1).fill(0x61);
+    const many = await corpusEpub({
+      entries: Array.from({ length: 40 }, (_, i) => ({ name: `OEBPS/f${i}.txt`, data: letter })),
+    });
+    expect(await problemOf(many)).toBe('EPUB_COMPRESSION_RATIO');
+    const noRatio = { ...EPUB_LIMITS, maxRatio: Number.MAX_SAFE_INTEGER };
+    expect(await problemOf(many, noRatio)).toBe('EPUB_TOO_LARGE_UNPACKED');
+    expect(await problemOf(await corpusEpub(), { ...EPUB_LIMITS, maxKeptBytes: 256 })).toBe('EPUB_TOO_LARGE_UNPACKED');
+  });
+
+  it('runs at most two tasks at once; a third waits for a turn, or is refused when none comes in time', async () => {
+    const slots = new Slots(2, 50);
+    const refused = () => new Error('busy');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = slots.run(() => held, refused);
+    const second = slots.run(() => held, refused);
+    await expect(slots.run(async () => 'late', refused)).rejects.toThrow('busy');
+    slots.waitMs = 5_000;
+    const third = slots.run(async () => 'third', refused);
+    release();
+    await Promise.all([first, second]);
+    expect(await third).toBe('third');
+    expect(await slots.run(async () => 'free', refused)).toBe('free');
   });
 
   it('lets plain links to other sites through, and reads vertical writing from CSS', async () => {

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { posix } from 'node:path';
 import yauzl from 'yauzl';
@@ -14,7 +15,9 @@ export interface EpubLimits {
   maxTextBytes: number;
   /** All entries unpacked together. */
   maxTotalBytes: number;
-  /** Unpacked ÷ packed beyond which an entry is a zip bomb… */
+  /** All entries read into memory together to be checked (text, markup, the cover). */
+  maxKeptBytes: number;
+  /** Unpacked ÷ packed beyond which an entry, or the whole archive, is a zip bomb… */
   maxRatio: number;
   /** …once it has unpacked at least this much (tiny files compress well and harm nobody). */
   ratioFloorBytes: number;
@@ -25,6 +28,7 @@ export const EPUB_LIMITS: EpubLimits = {
   maxEntryBytes: 64 * 1024 * 1024,
   maxTextBytes: 8 * 1024 * 1024,
   maxTotalBytes: 256 * 1024 * 1024,
+  maxKeptBytes: 32 * 1024 * 1024,
   maxRatio: 100,
   ratioFloorBytes: 1024 * 1024,
 };
@@ -144,11 +148,13 @@ function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
 
 /**
  * Reads entries, counting the real bytes as they are inflated: an entry past its limit, the total past
- * its limit, or a suspicious compression ratio stops the inflation at once (a zip bomb never unpacks).
+ * its limit, the bytes kept in memory past theirs, or a suspicious compression ratio (of the entry or
+ * of the whole archive, `archiveBytes` long) stops the inflation at once (a zip bomb never unpacks).
  * Every entry is inflated once, kept in memory only when asked.
  */
-function entryReader(listing: ZipListing, limits: EpubLimits) {
+function entryReader(listing: ZipListing, limits: EpubLimits, archiveBytes: number) {
   let total = 0;
+  let keptTotal = 0;
   const done = new Set<string>();
   return {
     done,
@@ -173,7 +179,17 @@ function entryReader(listing: ZipListing, limits: EpubLimits) {
           if (size > limits.ratioFloorBytes && size > Math.max(1, entry.compressedSize) * limits.maxRatio) {
             refuse('EPUB_COMPRESSION_RATIO', { name: shown(name) });
           }
-          if (keep) chunks.push(chunk);
+          // Many entries each under the floor add up: the archive as a whole has the same limit.
+          if (total > limits.ratioFloorBytes && total > Math.max(1, archiveBytes) * limits.maxRatio) {
+            refuse('EPUB_COMPRESSION_RATIO', { name: shown(name) });
+          }
+          if (keep) {
+            keptTotal += chunk.length;
+            if (keptTotal > limits.maxKeptBytes) {
+              refuse('EPUB_TOO_LARGE_UNPACKED', { max: formatBytes(limits.maxKeptBytes) });
+            }
+            chunks.push(chunk);
+          }
         }
       } catch (error) {
         stream.destroy();
@@ -524,7 +540,7 @@ export async function validateEpub(path: string, limits: EpubLimits = EPUB_LIMIT
   });
   try {
     if (listing.entries.size === 0) refuse('EPUB_NOT_ZIP');
-    const reader = entryReader(listing, limits);
+    const reader = entryReader(listing, limits, (await stat(path)).size);
     const kept = new Map<string, Buffer>();
     const load: Loader = async (name) => {
       const data = kept.get(name) ?? (await reader.read(name, true, limits.maxTextBytes));
