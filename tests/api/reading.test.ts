@@ -17,7 +17,10 @@ const at = '2026-12-01T00:00:00.000Z';
 const cfi = (n: number) => `epubcfi(/6/${2 * n}!/4/2/1:0)`;
 
 /** A series with one volume straight in the database (the catalogue's writer is not tested here). */
-async function addVolume(db: Db, options: { status?: 'published' | 'draft'; createdBy?: string } = {}) {
+async function addVolume(
+  db: Db,
+  options: { status?: 'published' | 'draft'; createdBy?: string; withoutEpub?: boolean } = {},
+) {
   const seriesId = await db.transaction().execute((trx) => nextId(trx, 'lightnovel_id'));
   await db
     .insertInto('lightnovel')
@@ -40,7 +43,7 @@ async function addVolume(db: Db, options: { status?: 'published' | 'draft'; crea
       number: 1,
       title: `第${volumeId}卷`,
       cover: `/cover-${volumeId}.webp`,
-      epub_key: `lightnovel/${volumeId}.epub`,
+      epub_key: options.withoutEpub ? '' : `lightnovel/${volumeId}.epub`,
       created_at: at,
       updated_at: at,
     })
@@ -264,5 +267,48 @@ describe('reading progress and bookmarks', () => {
     expectFailure(await call(app, 'POST', '/lightnovel/bookmarks', reader.token, body), 409, 'CONFLICT');
     // The cap is per member: another member may still add here.
     expect((await call(app, 'POST', '/lightnovel/bookmarks', other.token, body)).res.status).toBe(201);
+  });
+
+  it('refuses positions and bookmarks in a volume without an EPUB', async () => {
+    const reader = await member();
+    const { volumeId } = await addVolume(db, { withoutEpub: true });
+    const refused = await putProgress(reader.token, volumeId, { cfi: cfi(1), percentage: 1 });
+    expectFailure(refused, 404, 'NOT_FOUND');
+    expect(JSON.stringify(refused.body)).toContain('EPUB');
+    const body = { volumeId, cfi: cfi(1), percentage: 1 };
+    expectFailure(await call(app, 'POST', '/lightnovel/bookmarks', reader.token, body), 404, 'NOT_FOUND');
+    const stored = await db
+      .selectFrom('reading_progress')
+      .select('volume_id')
+      .where('volume_id', '=', volumeId)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('keeps to the cap when one member adds several bookmarks at once', async () => {
+    const reader = await member();
+    const { volumeId } = await addVolume(db);
+    const rows = Array.from({ length: BOOKMARKS_PER_VOLUME - 2 }, (_, i) => ({
+      id: 2_000_000 + count * 1000 + i,
+      user_id: reader.id,
+      volume_id: volumeId,
+      cfi: cfi(i + 1),
+      created_at: at,
+      updated_at: at,
+    }));
+    await db.insertInto('reading_bookmark').values(rows).execute();
+    const body = { volumeId, cfi: cfi(1), percentage: 1 };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(app, 'POST', '/lightnovel/bookmarks', reader.token, body)),
+    );
+    expect(answers.filter((a) => a.res.status === 201)).toHaveLength(2);
+    expect(answers.filter((a) => a.res.status === 409)).toHaveLength(4);
+    const total = await db
+      .selectFrom('reading_bookmark')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', reader.id)
+      .where('volume_id', '=', volumeId)
+      .executeTakeFirstOrThrow();
+    expect(Number(total.n)).toBe(BOOKMARKS_PER_VOLUME);
   });
 });

@@ -9,7 +9,7 @@ import {
   type ReadingPosition,
   type ProgressSaveResult,
 } from '../../../shared/lightnovel/reading.contract.ts';
-import type { Db } from '../../db/database.ts';
+import { dialectOf, type Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -93,10 +93,19 @@ export async function readerVolume(
   };
 }
 
-/** The volume or 404: progress and bookmarks only name volumes the member may read. */
-async function requireVolume(db: Db, volumeId: number, viewer: ReadingViewer): Promise<ReaderVolume> {
+/**
+ * The volume or 404: progress and bookmarks only name volumes the member may read. New positions and
+ * bookmarks (`withEpub`) also need the volume's EPUB: there is nothing to read, or to place them in, without it.
+ */
+async function requireVolume(
+  db: Db,
+  volumeId: number,
+  viewer: ReadingViewer,
+  { withEpub = false }: { withEpub?: boolean } = {},
+): Promise<ReaderVolume> {
   const volume = await readerVolume(db, volumeId, viewer);
   if (!volume) throw new HttpError(404, 'NOT_FOUND', messageRef('reader.error.volumeNotFound'));
+  if (withEpub && !volume.hasEpub) throw new HttpError(404, 'NOT_FOUND', messageRef('reader.error.noEpub'));
   return volume;
 }
 
@@ -154,7 +163,7 @@ export async function savePosition(
   input: PositionInput,
   now: Date = new Date(),
 ): Promise<ProgressSaveResult> {
-  const volume = await requireVolume(db, volumeId, viewer);
+  const volume = await requireVolume(db, volumeId, viewer, { withEpub: true });
   const claimed = input.at ? new Date(input.at) : now;
   const at = (claimed.getTime() > now.getTime() ? now : claimed).toISOString();
   await db
@@ -292,15 +301,21 @@ export interface BookmarkInput {
   note: string;
 }
 
-/** Adds a bookmark; 409 when the member already keeps BOOKMARKS_PER_VOLUME in this volume. */
+/**
+ * Adds a bookmark; 409 when the member already keeps BOOKMARKS_PER_VOLUME in this volume. A member's
+ * additions are taken one at a time (their row is locked on PostgreSQL; SQLite writes one transaction
+ * at a time), so two at once cannot pass the cap together.
+ */
 export async function addBookmark(
   db: Db,
   viewer: ReadingViewer,
   input: BookmarkInput,
   now: Date = new Date(),
 ): Promise<ReadingBookmark> {
-  await requireVolume(db, input.volumeId, viewer);
+  await requireVolume(db, input.volumeId, viewer, { withEpub: true });
   return db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres')
+      await trx.selectFrom('users').select('id').where('id', '=', viewer.id).forUpdate().execute();
     const counted = await trx
       .selectFrom('reading_bookmark')
       .select((eb) => eb.fn.countAll<number>().as('total'))
