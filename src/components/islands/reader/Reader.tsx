@@ -1,6 +1,7 @@
 import type { FoliateLocation, FoliateTocItem, FoliateView } from 'foliate-js/view.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { USER_INFO_COOKIE } from '../../../shared/auth-model.ts';
 import { READER_NOVEL_KEY, READER_PATH, READER_VOLUME_KEY } from '../../../shared/error-page.ts';
 import { PROGRESS_SCALE } from '../../../shared/lightnovel/lightnovel-model.ts';
 import type { ReadingPosition } from '../../../shared/lightnovel/reading.contract.ts';
@@ -13,6 +14,7 @@ import {
   percentText,
   pickStartPosition,
   toPercentage,
+  type LocalPosition,
   type ProgressSaver,
 } from '../../../stores/reader-progress.ts';
 import {
@@ -22,7 +24,8 @@ import {
   readerCss,
   THEME_COLOURS,
 } from '../../../stores/reader-settings.ts';
-import { readAccessToken } from '../../../stores/session.ts';
+import { cookieJar } from '../../../stores/cookies.ts';
+import { parseUserInfoCookie, readAccessToken } from '../../../stores/session.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
 import { useLocale, useT } from '../ui/use-t.ts';
@@ -60,7 +63,36 @@ function fullyLoaded(): boolean {
   }
 }
 
-type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string };
+type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed' };
+
+/** How long opening at a position may take before the reader starts at the beginning instead. */
+const INIT_TIMEOUT_MS = 8000;
+
+/** True when `promise` settles without error within `ms`. */
+const settlesWithin = (promise: Promise<unknown>, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+    );
+  });
+
+/** Whose positions this browser keeps: the member's id, or null for a visitor. */
+function positionOwner(loggedIn: boolean): string | null {
+  if (!loggedIn) return null;
+  try {
+    return parseUserInfoCookie(cookieJar().get(USER_INFO_COOKIE))?._id ?? 'member';
+  } catch {
+    return 'member';
+  }
+}
 
 /** The EPUB reader of /lightnovel/read: foliate-js in the page, the reader's bars and panels around it. */
 export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: ReaderProps) {
@@ -85,6 +117,8 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
   const [panel, setPanel] = useState<PanelName | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [sliderValue, setSliderValue] = useState<number | null>(null);
+  /** A newer position read on another device, offered instead of saving over it. */
+  const [newer, setNewer] = useState<LocalPosition | null>(null);
 
   const showChrome = useCallback((on: boolean) => {
     chromeRef.current = on;
@@ -176,15 +210,31 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
     const controller = new AbortController();
     let view: FoliateView | null = null;
     let disposed = false;
+    const owner = positionOwner(loggedIn);
 
     // Loaded now, so a save on leaving the page starts its request at once (nothing left to import then).
     let client: [Awaited<ReturnType<typeof loadApi>>, Awaited<ReturnType<typeof loadContract>>] | null = null;
     const clientReady = loggedIn ? Promise.all([loadApi(), loadContract()]).then((loaded) => (client = loaded)) : null;
+    const serverPosition = async (): Promise<ReadingPosition | null> => {
+      if (!clientReady) return null;
+      try {
+        const [api, contract] = await clientReady;
+        return (await api.call(contract.progress, { params: { volumeId } })).data.position;
+      } catch {
+        return null;
+      }
+    };
+
     const saver = createProgressSaver(volumeId, {
+      owner,
+      fetchServer: clientReady ? serverPosition : undefined,
+      onNewer: (position) => {
+        if (!disposed) setNewer(position);
+      },
       send: clientReady
         ? async (position, keepalive) => {
             const [api, contract] = client ?? (await clientReady);
-            await api.call(
+            const answer = await api.call(
               contract.saveProgress,
               {
                 params: { volumeId },
@@ -197,6 +247,7 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
               },
               { keepalive },
             );
+            return answer.data;
           }
         : null,
       storage: storage(),
@@ -207,16 +258,8 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
       },
     });
     saverRef.current = saver;
-
-    const serverPosition = async (): Promise<ReadingPosition | null> => {
-      if (!clientReady) return null;
-      try {
-        const [api, contract] = await clientReady;
-        return (await api.call(contract.progress, { params: { volumeId } })).data.position;
-      } catch {
-        return null;
-      }
-    };
+    setNewer(null);
+    let relocated = false;
 
     (async () => {
       setStatus({ kind: 'loading' });
@@ -236,7 +279,6 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
       setToc(opened.toc);
       applySettings(view);
 
-      let first = true;
       view.addEventListener('relocate', (event) => {
         const detail = (event as CustomEvent<FoliateLocation>).detail;
         const percentage = toPercentage(detail.fraction);
@@ -244,8 +286,8 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
         const cfi = detail.cfi ?? '';
         setLocation({ percentage, chapter, href: detail.tocItem?.href ?? '', cfi });
         if (cfi.startsWith('epubcfi(')) saver.moved({ cfi, chapter, percentage, at: new Date().toISOString() });
-        if (first) {
-          first = false;
+        if (!relocated) {
+          relocated = true;
           // The first page is drawn: the mark tests and `npm run bench:reader` wait for.
           performance.mark('reader-first-page');
           document.documentElement.dataset.readerReady = 'true';
@@ -263,17 +305,36 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
 
       const start = pickStartPosition(
         remote,
-        parseLocalPosition(storage()?.getItem(localPositionKey(volumeId)) ?? null),
+        parseLocalPosition(storage()?.getItem(localPositionKey(volumeId, owner)) ?? null),
       );
-      await view.init({ lastLocation: start?.cfi ?? null, showTextStart: !start });
-    })().catch((error: unknown) => {
-      if (disposed || controller.signal.aborted) return;
-      setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      saver.known(remote);
+      if (start) {
+        // A position outside this book (another edition, a damaged save) must not keep the book shut.
+        await settlesWithin(view.init({ lastLocation: start.cfi, showTextStart: false }), INIT_TIMEOUT_MS);
+        if (disposed) return;
+        if (!relocated) {
+          try {
+            storage()?.removeItem(localPositionKey(volumeId, owner));
+          } catch {
+            // Nothing kept here then.
+          }
+        }
+      }
+      // From the beginning: the first page drawn replaces a bad position here and on the server.
+      if (!relocated) await settlesWithin(view.init({ lastLocation: null, showTextStart: true }), INIT_TIMEOUT_MS);
+      if (!disposed && !relocated) throw new Error('The book opened without a page to show');
+    })().catch(() => {
+      // Once a page is drawn the book is open, whatever a late step says.
+      if (disposed || controller.signal.aborted || relocated) return;
+      setStatus({ kind: 'failed' });
     });
 
     const leave = () => void saver.flush(true);
     const hidden = () => {
-      if (document.visibilityState === 'hidden') leave();
+      if (document.visibilityState === 'hidden') {
+        leave();
+        saver.hidden();
+      } else void saver.check();
     };
     window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', hidden);
@@ -438,9 +499,31 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
             role="alert"
             className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center"
           >
-            <p>{t('reader.loadFailed', { message: status.message })}</p>
+            <p>{t('reader.loadFailed')}</p>
             <button type="button" className="hk-btn hk-btn-primary" onClick={() => setAttempt((n) => n + 1)}>
               {t('reader.retry')}
+            </button>
+          </div>
+        )}
+        {newer && (
+          <div
+            role="status"
+            className={`absolute inset-x-3 top-3 z-20 mx-auto flex max-w-md flex-wrap items-center gap-2 rounded-lg border p-3 text-sm shadow-lg sm:top-4 ${chromeClass}`}
+            data-testid="reader-newer"
+          >
+            <p className="min-w-0 flex-1">
+              {t('reader.newer.text', { percent: percentText(newer.percentage, locale) })}
+            </p>
+            <button
+              type="button"
+              className="hk-btn hk-btn-primary"
+              onClick={() => continueAtNewer(newer)}
+              data-testid="reader-newer-continue"
+            >
+              {t('reader.newer.continue', { percent: percentText(newer.percentage, locale) })}
+            </button>
+            <button type="button" className="hk-btn" onClick={() => stayHere()} data-testid="reader-newer-stay">
+              {t('reader.newer.stay')}
             </button>
           </div>
         )}
@@ -502,6 +585,17 @@ export function Reader({ volumeId, lightnovelId, title, backHref, loggedIn }: Re
       />
     </div>
   );
+
+  function continueAtNewer(position: LocalPosition) {
+    setNewer(null);
+    saverRef.current?.choose('jump');
+    void viewRef.current?.goTo(position.cfi);
+  }
+
+  function stayHere() {
+    setNewer(null);
+    saverRef.current?.choose('stay');
+  }
 
   function commitSlider() {
     if (sliderValue === null) return;

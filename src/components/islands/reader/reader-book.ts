@@ -23,8 +23,9 @@ export async function fetchVolumeEpub(volumeId: number, token: string | null, si
 }
 
 /**
- * A foliate view of the file, its sections cleaned before they render, added to `host`. The caller
- * listens to its events, then calls `view.init` to show the first page.
+ * A foliate view of the file, its sections cleaned before they render, added to `host` (and removed
+ * again when the book cannot be opened). The caller listens to its events, then calls `view.init` to
+ * show the first page.
  */
 export async function openBook(file: File, host: HTMLElement): Promise<OpenedBook> {
   const { makeBook } = await import('foliate-js/view.js');
@@ -42,7 +43,13 @@ export async function openBook(file: File, host: HTMLElement): Promise<OpenedBoo
   view.style.width = '100%';
   view.style.height = '100%';
   host.append(view);
-  await view.open(book);
+  try {
+    await view.open(book);
+  } catch (error) {
+    // A retry adds a view of its own: this one must not stay behind it.
+    view.remove();
+    throw error;
+  }
   return { view, book, rtl: book.dir === 'rtl', toc: book.toc ?? [] };
 }
 
