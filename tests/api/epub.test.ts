@@ -126,22 +126,24 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
   });
   afterAll(async () => app.close());
 
-  it('stores an upload under its sha256, sets the cover, and serves the same bytes with safe headers', async () => {
+  it('stores an upload under its sha256 and a suffix of its own, sets the cover, and serves the same bytes with safe headers', async () => {
     const { volumeId } = await addVolume(db);
     const { res, body } = await upload(volumeId, book, creator.token);
     expect(res.status, JSON.stringify(body)).toBe(200);
     const sha = createHash('sha256').update(book).digest('hex');
     const row = await volumeRow(volumeId);
+    expect(row.epub_key).toMatch(new RegExp(`^lightnovel/epub/${volumeId}/${sha}-[0-9a-f]{16}\\.epub$`));
     expect(row).toMatchObject({
-      epub_key: `lightnovel/epub/${volumeId}/${sha}.epub`,
       epub_size: book.length,
       epub_uploaded_by: creator.id,
     });
     expect(JSON.parse(row.epub_meta)).toEqual({ title: '星见坂图书室的四季　第一卷', language: 'zh-CN' });
     expect(row.updated_at).not.toBe(at);
     // The cover is the book's own, re-encoded as WebP and stored beside it.
-    expect(row.cover).toBe(storage.publicUrl(`lightnovel/cover/${volumeId}/${sha.slice(0, 32)}.webp`));
-    const cover = await storage.get(`lightnovel/cover/${volumeId}/${sha.slice(0, 32)}.webp`);
+    const coverKey = storedKeys(storage).find((key) => key.startsWith(`lightnovel/cover/${volumeId}/`))!;
+    expect(coverKey).toMatch(new RegExp(`^lightnovel/cover/${volumeId}/${sha.slice(0, 32)}-[0-9a-f]{16}\\.webp$`));
+    expect(row.cover).toBe(storage.publicUrl(coverKey));
+    const cover = await storage.get(coverKey);
     const chunks: Buffer[] = [];
     for await (const chunk of cover!.body) chunks.push(chunk as Buffer);
     expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ format: 'webp', width: 600, height: 900 });
@@ -188,18 +190,55 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     expect(row.cover).toBe('/covers/own.webp');
     expect(await storage.head(firstKey)).toBeNull();
     expect(storedKeys(storage).filter((key) => key.includes(`/${volumeId}/`))).toEqual([row.epub_key]);
-    // The same file again changes nothing and deletes nothing.
+    // The same file again is a new object of its own; the one it replaces goes.
     expect((await upload(volumeId, second, creator.token)).res.status).toBe(200);
-    expect(await storage.head(row.epub_key)).not.toBeNull();
+    const again = await volumeRow(volumeId);
+    expect(again.epub_key).not.toBe(row.epub_key);
+    expect(storedKeys(storage).filter((key) => key.includes(`/${volumeId}/`))).toEqual([again.epub_key]);
   });
 
-  it('keeps one object when two uploads to one volume race: the last committed wins', async () => {
+  it('never deletes the object a volume names when an upload of the same bytes races a removal', async () => {
     const { volumeId } = await addVolume(db);
-    const books = await buildDemoEpubs();
-    const answers = await Promise.all(books.map((b) => upload(volumeId, b.bytes, creator.token)));
-    expect(answers.map((a) => a.res.status)).toEqual([200, 200, 200]);
+    expect((await upload(volumeId, book, creator.token)).res.status).toBe(200);
+    // The second upload of the same bytes stops once its object is stored, while the removal runs.
+    const put = storage.put.bind(storage);
+    let stored = () => {};
+    const paused = new Promise<void>((resolve) => (stored = resolve));
+    let resume = () => {};
+    const gate = new Promise<void>((resolve) => (resume = resolve));
+    storage.put = async (...args: Parameters<typeof storage.put>) => {
+      const result = await put(...args);
+      if (args[0].startsWith(`lightnovel/epub/${volumeId}/`)) {
+        stored();
+        await gate;
+      }
+      return result;
+    };
+    try {
+      const second = upload(volumeId, book, creator.token);
+      await paused;
+      expect((await remove(volumeId, creator.token)).res.status).toBe(200);
+      resume();
+      expect((await second).res.status).toBe(200);
+    } finally {
+      storage.put = put;
+    }
     const row = await volumeRow(volumeId);
+    expect(row.epub_key).not.toBe('');
     expect(storedKeys(storage).filter((key) => key.startsWith(`lightnovel/epub/${volumeId}/`))).toEqual([row.epub_key]);
+    expect((await download(volumeId)).status).toBe(200);
+    // And many at once leave the volume naming an object that is there, or none.
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all([
+        upload(volumeId, book, creator.token),
+        remove(volumeId, creator.token),
+        upload(volumeId, book, creator.token),
+      ]);
+      expect(answers.map((a) => a.res.status)).toEqual([200, 200, 200]);
+      const now = await volumeRow(volumeId);
+      const epubs = storedKeys(storage).filter((key) => key.startsWith(`lightnovel/epub/${volumeId}/`));
+      expect(epubs).toEqual(now.epub_key ? [now.epub_key] : []);
+    }
   });
 
   it('refuses every book of the hostile corpus with 422 and its reason, changing nothing', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { sql } from 'kysely';
@@ -43,12 +43,18 @@ async function findVolume(db: Db, volumeId: number) {
 }
 type VolumeRow = NonNullable<Awaited<ReturnType<typeof findVolume>>>;
 
-/** The sha256 a content-addressed EPUB key ends with: the file's ETag. */
-export const epubEtag = (key: string): string => `"${/([0-9a-f]{64})\.epub$/.exec(key)?.[1] ?? key}"`;
+/** The sha256 an EPUB key carries (before its upload's own suffix): the file's ETag. */
+export const epubEtag = (key: string): string => `"${/([0-9a-f]{64})(?:-[0-9a-z]+)?\.epub$/.exec(key)?.[1] ?? key}"`;
 
-/** Where a volume's EPUB with this sha256 is stored: the same bytes always get the same key. */
-export const epubKey = (volumeId: number, sha256: string) => `lightnovel/epub/${volumeId}/${sha256}.epub`;
-const coverKey = (volumeId: number, sha256: string) => `lightnovel/cover/${volumeId}/${sha256.slice(0, 32)}.webp`;
+/**
+ * Where one upload of a volume's EPUB is stored: the file's sha256 (its ETag) and a random suffix of
+ * this upload, so two uploads of the same bytes never share an object and no upload, replacement or
+ * removal can delete an object another one wrote.
+ */
+export const epubKey = (volumeId: number, sha256: string, upload: string) =>
+  `lightnovel/epub/${volumeId}/${sha256}-${upload}.epub`;
+const coverKey = (volumeId: number, sha256: string, upload: string) =>
+  `lightnovel/cover/${volumeId}/${sha256.slice(0, 32)}-${upload}.webp`;
 
 export function parseEpubMeta(json: string): EpubMeta {
   try {
@@ -167,8 +173,8 @@ async function announce(deps: EpubDeps, volume: { id: number; lightnovel_id: num
 }
 
 /**
- * Validates the EPUB at `filePath` and makes it the volume's file: stored under a content-addressed
- * key, its cover extracted (set on the volume when it has none), the volume's columns updated in one
+ * Validates the EPUB at `filePath` and makes it the volume's file: stored under a key of its own
+ * (see epubKey), its cover extracted (set on the volume when it has none), the volume's columns updated in one
  * statement. The file it replaces is deleted after that commit; when two uploads race, the last one
  * to commit wins and the other's object is removed, so none is left behind. The caller owns `filePath`.
  */
@@ -187,7 +193,8 @@ export async function attachEpub(
       throw error instanceof EpubRejection ? rejectionError(error) : error;
     });
   const [sha256, { size }] = await Promise.all([sha256File(filePath), stat(filePath)]);
-  const key = epubKey(volumeId, sha256);
+  const upload = randomBytes(8).toString('hex');
+  const key = epubKey(volumeId, sha256, upload);
   await deps.storage.put(key, createReadStream(filePath), EPUB_CONTENT_TYPE);
 
   let coverUrl: string | null = null;
@@ -196,7 +203,7 @@ export async function attachEpub(
     if (!volume.cover && book.cover) {
       const webp = await encodeCover(book.cover);
       if (webp) {
-        storedCover = coverKey(volumeId, sha256);
+        storedCover = coverKey(volumeId, sha256, upload);
         await deps.storage.put(storedCover, webp, 'image/webp');
         coverUrl = deps.storage.publicUrl(storedCover);
       }
