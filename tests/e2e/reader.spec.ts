@@ -417,3 +417,87 @@ test('the reading history belongs to its owner: the list with a way back into th
   await expect(visitor.getByTestId('space-tab-link-read')).toHaveCount(0);
   await visitor.close();
 });
+
+/** Puts the demo member's position in a volume through the API, from a page of the site. */
+async function putPosition(page: Page, volumeId: number, cfi: string, percentage: number): Promise<number> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'hikari-access-token')?.value ?? '';
+  return page.evaluate(
+    async ({ volumeId, cfi, percentage, token }) => {
+      const answer = await fetch(`/api/lightnovel/progress/${volumeId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ cfi, chapter: '', percentage, at: new Date().toISOString() }),
+      });
+      return answer.status;
+    },
+    { volumeId, cfi, percentage, token },
+  );
+}
+
+async function storedPosition(page: Page, volumeId: number): Promise<{ cfi: string; percentage: number } | null> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'hikari-access-token')?.value ?? '';
+  return page.evaluate(
+    async ({ volumeId, token }) => {
+      const answer = await fetch(`/api/lightnovel/progress/${volumeId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await answer.json()) as { data?: { position?: { cfi: string; percentage: number } | null } };
+      return body.data?.position ?? null;
+    },
+    { volumeId, token },
+  );
+}
+
+test('a stored position outside the book opens it at the beginning, with no error, and is replaced', async ({
+  browser,
+}) => {
+  const volumeId = demoVolumeId(1);
+  const { context, page } = await memberContext(browser, `/lightnovel/volumes/${volumeId}`);
+  // No such section; then a section that exists with a path inside it that does not.
+  for (const bad of ['epubcfi(/6/400!/4/2)', 'epubcfi(/6/4!/4/2000/8/2:5)']) {
+    expect(await putPosition(page, volumeId, bad, 4200)).toBe(200);
+    await openReader(page, volumeId);
+    await expect(page.getByText('正在打开这本书…')).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/TypeError|undefined/)).toHaveCount(0);
+    await expect.poll(async () => (await storedPosition(page, volumeId))?.cfi).not.toBe(bad);
+    await page.goto(`/lightnovel/volumes/${volumeId}`);
+  }
+  await context.close();
+});
+
+test('a tab left open does not save over a newer position from another device: it offers to continue there', async ({
+  browser,
+}) => {
+  const volumeId = demoVolumeId(3);
+  const { context, page } = await memberContext(browser, `/lightnovel/volumes/${volumeId}`);
+  await openReader(page, volumeId);
+  const before = await percentageOf(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => percentageOf(page)).not.toBe(before);
+  await settle(page);
+  await expect.poll(async () => (await storedPosition(page, volumeId))?.percentage ?? 0).toBeGreaterThan(0);
+  // Another device reads on to the end; this tab is hidden meanwhile and shown again.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForTimeout(300);
+  // The last of its six chapters (the spine is the cover, then the chapters).
+  expect(await putPosition(page, volumeId, 'epubcfi(/6/14!/4)', 9800)).toBe(200);
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const notice = page.getByTestId('reader-newer');
+  await expect(notice).toContainText('98%');
+  // A page turned meanwhile saves nothing over it.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(800);
+  expect((await storedPosition(page, volumeId))?.percentage).toBe(9800);
+  await page.getByTestId('reader-newer-continue').click();
+  await expect(notice).toHaveCount(0);
+  await expect.poll(async () => percentNumber(await percentageOf(page))).toBeGreaterThan(60);
+  await context.close();
+});
