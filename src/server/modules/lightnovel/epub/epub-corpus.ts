@@ -124,6 +124,10 @@ function prose(bytes: number): string {
   return text;
 }
 
+/** A chapter as UTF-16 (little endian, with its byte order mark), as some old tools write XHTML. */
+const utf16 = (text: string) =>
+  new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+
 /** Every hostile or broken book the validator (and the upload route) must refuse, with its code. */
 export async function hostileCorpus(): Promise<CorpusCase[]> {
   const cases: CorpusCase[] = [];
@@ -254,6 +258,59 @@ export async function hostileCorpus(): Promise<CorpusCase[]> {
     'remote manifest item',
     'EPUB_REMOTE_RESOURCE',
     corpusEpub({ manifest: '<item id="r" href="https://example.com/x.jpg" media-type="image/jpeg"/>' }),
+  );
+  await add(
+    'script in UTF-16 XHTML',
+    'EPUB_SCRIPT',
+    corpusEpub({
+      entries: [
+        {
+          name: 'OEBPS/u16.xhtml',
+          data: utf16(
+            '<?xml version="1.0" encoding="UTF-16"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(1)</script></body></html>',
+          ),
+        },
+      ],
+    }),
+  );
+  await add(
+    'iframe srcdoc',
+    'EPUB_SCRIPT',
+    corpusEpub({ chapters: ['<iframe srcdoc="&lt;script&gt;parent.alert(document.cookie)&lt;/script&gt;"></iframe>'] }),
+  );
+  await add(
+    'remote image without slashes (https:host)',
+    'EPUB_REMOTE_RESOURCE',
+    corpusEpub({ chapters: ['<img src="https:evil.example/x.png" alt=""/>'] }),
+  );
+  await add(
+    'remote image with backslashes (https:\\\\host)',
+    'EPUB_REMOTE_RESOURCE',
+    corpusEpub({ chapters: ['<img src="https:\\\\evil.example/x.png" alt=""/>'] }),
+  );
+  await add(
+    'remote CSS url without slashes',
+    'EPUB_REMOTE_RESOURCE',
+    corpusEpub({ chapters: ['<p style="background:url(https:evil.example/x.png)">x</p>'] }),
+  );
+  await add(
+    'remote stylesheet in capitals',
+    'EPUB_REMOTE_RESOURCE',
+    corpusEpub({ head: '<link rel="stylesheet" href="HTTPS://evil.example/a.css"/>' }),
+  );
+  await add(
+    'meta refresh',
+    'EPUB_REMOTE_RESOURCE',
+    corpusEpub({ head: '<meta http-equiv="refresh" content="0;https://evil.example/"/>' }),
+  );
+  await add(
+    'javascript: in an SVG animation',
+    'EPUB_JAVASCRIPT_URL',
+    corpusEpub({
+      chapters: [
+        '<svg xmlns="http://www.w3.org/2000/svg"><a><animate attributeName="href" values="x;javascript:alert(1)"/><text y="20">click</text></a></svg>',
+      ],
+    }),
   );
   return cases;
 }

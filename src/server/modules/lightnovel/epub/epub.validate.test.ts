@@ -8,6 +8,7 @@ import { Slots } from './epub-upload.ts';
 import {
   checkMarkup,
   decodeEntities,
+  decodeText,
   EPUB_LIMITS,
   EpubRejection,
   unsafeEntryName,
@@ -147,6 +148,27 @@ describe('the checks underneath', () => {
       'EPUB_REMOTE_RESOURCE',
     );
     expect(refused('<!-- <img src="https://example.com/x.png"/> --><p>注释里的不算</p>')).toBeNull();
+    expect(refused('<img src="https:evil.example/x.png"/>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<img src="\\\\evil.example/x.png"/>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<video poster="ftp://evil.example/x.png"/>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<style>p { background: url( https:evil.example/x.png ) }</style>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<meta http-equiv="Refresh" content="5"/>')).toBe('EPUB_REMOTE_RESOURCE');
+    expect(refused('<iframe srcdoc="&lt;p&gt;x"/>')).toBe('EPUB_SCRIPT');
+    expect(refused('<set attributeName="href" to=" javascript:x()"/>')).toBe('EPUB_JAVASCRIPT_URL');
+    // What stays in the book is allowed: relative paths, fragments, data: images and fonts, text with colons.
+    expect(
+      refused(
+        '<img src="images/a.png"/><use xlink:href="#g"/><img src="data:image/png;base64,AAAA"/><style>@font-face { src: url(data:font/woff2;base64,AAAA) } p::before { content: "Note: x" }</style><p title="注意: 1">x</p>',
+      ),
+    ).toBeNull();
+  });
+
+  it('decodes markup as a browser would: UTF-16 by its byte order mark, UTF-8 otherwise', () => {
+    const text = '<p>雨</p>';
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toBe(text);
+    expect(decodeText(Buffer.from(text, 'utf16le'))).toBe(text);
+    expect(decodeText(Buffer.from(text, 'utf16le').swap16())).toBe(text);
+    expect(decodeText(Buffer.from(`\ufeff${text}`, 'utf8'))).toBe(text);
   });
 
   it('reads hostile text in one pass: unterminated tags and quotes do not make it slow', () => {

@@ -345,7 +345,16 @@ function resolveHref(base: string, href: string): string | null {
 
 // --- Untrusted content. ---
 
-const REMOTE = /^\s*(?:https?:)?\/\//i;
+/**
+ * True when a URL that loads something leaves the book: any scheme but `data:` (`https:evil`,
+ * `https:\\evil`, `HTTPS://`, `ftp:`…, as a browser reads them), or `//` and `\\` naming a host.
+ */
+export function leavesBook(value: string): boolean {
+  const url = urlForm(value);
+  if (/^[\\/]{2}/.test(url)) return true;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  return scheme !== undefined && scheme.toLowerCase() !== 'data';
+}
 const SCRIPT_URL = /^(?:javascript|vbscript|livescript):/i;
 /** Attributes that load something into the page (a plain link on `<a>` is allowed to leave the book). */
 const LOADING_ATTRIBUTES = [
@@ -363,6 +372,10 @@ const LINK_ELEMENTS = new Set(['a', 'area']);
 /** A URL starting in CSS (quoted, in `url(`, `image-set(`, after `@import`) that leaves the book or runs script. */
 const CSS_REMOTE = /(?:["'(,]|@import)\s*((?:https?:)?\/\/[^\s"'()]{0,200})/i;
 const CSS_SCRIPT_URL = /["'(,]\s*(?:javascript|vbscript):/i;
+/** Every URL a stylesheet may load: in `url(`, after `@import`, in `image-set(`, or a string in a list. */
+const CSS_URL = /(?:url\(\s*["']?|@import\s*["']|image-set\(\s*["']?|,\s*["'])\s*([^"'()\s]{1,200})/gi;
+/** SVG animation attributes, whose values (`a;b;c`) a browser sets on the animated attribute. */
+const ANIMATION_VALUES = new Set(['values', 'to', 'from', 'by']);
 const VERTICAL_CSS = /(?:-epub-|-webkit-)?writing-mode\s*:\s*(?:vertical-rl|tb-rl)/i;
 
 /** A URL as the browser compares it: entities decoded, whitespace and controls inside it removed. */
@@ -383,6 +396,25 @@ function checkCss(name: string, source: string): void {
   if (CSS_SCRIPT_URL.test(css)) refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
   const remote = CSS_REMOTE.exec(css);
   if (remote) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(remote[1] ?? '') });
+  for (const match of css.matchAll(CSS_URL)) {
+    const url = match[1] ?? '';
+    if (leavesBook(url)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(url) });
+  }
+}
+
+/**
+ * The text of a markup or CSS entry as a browser would decode it: UTF-16 by its byte order mark (or
+ * the `<` it starts with), UTF-8 otherwise; NULs are dropped so that they cannot hide a tag name.
+ */
+export function decodeText(data: Buffer): string {
+  const [a, b] = [data[0], data[1]];
+  const even = (bytes: Buffer) => bytes.subarray(0, bytes.length - (bytes.length % 2));
+  let text: string;
+  if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00)) text = even(data).toString('utf16le');
+  else if ((a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c)) {
+    text = Buffer.from(even(data)).swap16().toString('utf16le');
+  } else text = data.toString('utf8');
+  return text.replace(/^\ufeff/, '').replace(/\u0000/g, '');
 }
 
 /** Refuses markup (XHTML, HTML, SVG, any XML) with scripts, event handlers, script URLs or remote resources. */
@@ -406,6 +438,15 @@ export function checkMarkup(name: string, text: string): { vertical: boolean } {
     for (const [key, value] of tag.attributes) {
       const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
       if (/^on[a-z]/.test(bare)) refuse('EPUB_EVENT_HANDLER', { name: shown(name) });
+      // A frame's own document, written in an attribute: markup this check never sees as such.
+      if (bare === 'srcdoc') refuse('EPUB_SCRIPT', { name: shown(name) });
+      if (ANIMATION_VALUES.has(bare)) {
+        for (const part of value.split(';')) {
+          if (SCRIPT_URL.test(urlForm(part)) || /^data:(?:text\/html|application\/xhtml)/i.test(urlForm(part))) {
+            refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
+          }
+        }
+      }
       const url = urlForm(value);
       if (SCRIPT_URL.test(url) || /^data:(?:text\/html|application\/xhtml|image\/svg)/i.test(url)) {
         refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
@@ -418,13 +459,12 @@ export function checkMarkup(name: string, text: string): { vertical: boolean } {
       if (LINK_ELEMENTS.has(tag.name) && (key === 'href' || key === 'xlink:href')) continue;
       const urls = key === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/, 1)[0] ?? '') : [value];
       for (const candidate of urls) {
-        if (REMOTE.test(urlForm(candidate)))
-          refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(candidate) });
+        if (leavesBook(candidate)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(candidate) });
       }
     }
+    // A refresh goes somewhere else (another site, or back to itself for ever): never in a book.
     if (tag.name === 'meta' && /refresh/i.test(attr(tag, 'http-equiv') ?? '')) {
-      const content = attr(tag, 'content') ?? '';
-      if (/url\s*=/i.test(content)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(content) });
+      refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(attr(tag, 'content') ?? '') });
     }
   }
   return { vertical };
@@ -465,7 +505,8 @@ async function readPackage(entries: Map<string, yauzl.Entry>, load: Loader) {
   const opfPath = rootfile ? attr(rootfile, 'full-path') : undefined;
   if (!opfPath) return refuse('EPUB_CONTAINER');
   if (unsafeEntryName(opfPath)) refuse('EPUB_UNSAFE_NAME', { name: shown(opfPath) });
-  const opf = (await load(opfPath))?.toString('utf8');
+  const opfData = await load(opfPath);
+  const opf = opfData ? decodeText(opfData) : undefined;
   if (opf === undefined) return refuse('EPUB_OPF_MISSING', { name: shown(opfPath) });
 
   const manifestBlock = elementBlock(opf, 'manifest');
@@ -477,7 +518,7 @@ async function readPackage(entries: Map<string, yauzl.Entry>, load: Loader) {
     const id = attr(tag, 'id');
     const href = attr(tag, 'href');
     if (!id || !href) continue;
-    if (REMOTE.test(urlForm(href))) refuse('EPUB_REMOTE_RESOURCE', { name: shown(opfPath), url: shown(href) });
+    if (leavesBook(href)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(opfPath), url: shown(href) });
     manifest.set(id, {
       id,
       href,
@@ -574,7 +615,7 @@ export async function validateEpub(path: string, limits: EpubLimits = EPUB_LIMIT
     for (const [name, data] of kept) {
       if (name === 'mimetype' || (name === cover?.path && !markupPaths.has(name))) continue;
       if (BINARY.test(name) && !markupPaths.has(name)) continue;
-      const text = data.toString('utf8');
+      const text = decodeText(data);
       if (CSS.test(name)) {
         checkCss(name, text);
         if (VERTICAL_CSS.test(text)) verticalCss = true;
