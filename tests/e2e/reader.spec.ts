@@ -419,18 +419,24 @@ test('the reading history belongs to its owner: the list with a way back into th
 });
 
 /** Puts the demo member's position in a volume through the API, from a page of the site. */
-async function putPosition(page: Page, volumeId: number, cfi: string, percentage: number): Promise<number> {
+async function putPosition(
+  page: Page,
+  volumeId: number,
+  cfi: string,
+  percentage: number,
+  at = new Date().toISOString(),
+): Promise<number> {
   const token = (await page.context().cookies()).find((c) => c.name === 'hikari-access-token')?.value ?? '';
   return page.evaluate(
-    async ({ volumeId, cfi, percentage, token }) => {
+    async ({ volumeId, cfi, percentage, token, at }) => {
       const answer = await fetch(`/api/lightnovel/progress/${volumeId}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ cfi, chapter: '', percentage, at: new Date().toISOString() }),
+        body: JSON.stringify({ cfi, chapter: '', percentage, at }),
       });
       return answer.status;
     },
-    { volumeId, cfi, percentage, token },
+    { volumeId, cfi, percentage, token, at },
   );
 }
 
@@ -500,4 +506,28 @@ test('a tab left open does not save over a newer position from another device: i
   await expect(notice).toHaveCount(0);
   await expect.poll(async () => percentNumber(await percentageOf(page))).toBeGreaterThan(60);
   await context.close();
+});
+
+test("a visitor's place on this browser is neither opened at nor saved for a member who logs in here", async ({
+  page,
+}) => {
+  const volumeId = demoVolumeId(2);
+  await openReader(page, volumeId);
+  const start = await percentageOf(page);
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('ArrowLeft');
+    await settle(page);
+  }
+  const visitorPlace = await percentageOf(page);
+  expect(visitorPlace).not.toBe(start);
+  await page.goto(`/lightnovel/volumes/${volumeId}`);
+  await logInAsDemo(page, `/lightnovel/volumes/${volumeId}`);
+  // The member's own place, older than the visitor's: the cover, where the book opens.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+  expect(await putPosition(page, volumeId, 'epubcfi(/6/2!/4)', 0, yesterday)).toBe(200);
+  await openReader(page, volumeId);
+  await expect.poll(() => percentageOf(page)).toBe(start);
+  expect(await percentageOf(page)).not.toBe(visitorPlace);
+  // What the member saves from here is the member's own place, not the visitor's.
+  await expect.poll(async () => (await storedPosition(page, volumeId))?.percentage).toBeLessThan(500);
 });
