@@ -336,6 +336,31 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     expect((await upload(volumeId, book, creator.token)).res.status).toBe(200);
   });
 
+  it('lets a creator replace or remove only an EPUB they uploaded or of a series they created; editors any', async () => {
+    const [owner, uploader, other] = [await member('creator'), await member('creator'), await member('creator')];
+    const { volumeId } = await addVolume(db, { createdBy: owner.id });
+    const books = await buildDemoEpubs();
+    expect((await upload(volumeId, book, uploader.token)).res.status).toBe(200);
+    const before = await volumeRow(volumeId);
+    const keys = storedKeys(storage);
+    for (const answer of [await upload(volumeId, books[1]!.bytes, other.token), await remove(volumeId, other.token)]) {
+      expect([answer.res.status, answer.body.code]).toEqual([403, 'FORBIDDEN']);
+      expect(answer.body.message).toContain('只有上传它的人');
+    }
+    expect(await volumeRow(volumeId)).toEqual(before);
+    expect(storedKeys(storage)).toEqual(keys);
+    // The uploader, the series' creator and an editor may.
+    expect((await upload(volumeId, books[1]!.bytes, uploader.token)).res.status).toBe(200);
+    expect((await upload(volumeId, books[2]!.bytes, owner.token)).res.status).toBe(200);
+    expect((await volumeRow(volumeId)).epub_uploaded_by).toBe(owner.id);
+    expect((await upload(volumeId, book, uploader.token)).res.status).toBe(403);
+    expect((await remove(volumeId, (await member('editor')).token)).res.status).toBe(200);
+    // A volume without an EPUB takes anyone's; then it is theirs to remove.
+    expect((await upload(volumeId, book, other.token)).res.status).toBe(200);
+    expect((await remove(volumeId, other.token)).res.status).toBe(200);
+    expect((await volumeRow(volumeId)).epub_key).toBe('');
+  });
+
   it('refuses a body past the cap while streaming it, when no length was announced', async () => {
     const { volumeId } = await addVolume(db);
     let sent = 0;

@@ -27,6 +27,8 @@ export const epub: AreaMessages<typeof reference> = {
   'epub.volumeNotFound': 'This volume was not found: it may have been deleted, or its series is not public yet.',
   'epub.noFile': 'This volume has no EPUB file yet.',
   'epub.creatorsOnly': 'Only the creator group and above may upload or remove EPUBs.',
+  'epub.notYours':
+    'This volume already has an EPUB: only the member who uploaded it, the creator of the series, or editors and above may replace or remove it.',
   'epub.contentType': 'Send the EPUB file itself as the request body, with Content-Type application/epub+zip.',
   'epub.tooLarge': 'An EPUB may be at most {max}; compress its images and upload it again.',
   'epub.busy': "This volume's EPUB is being changed by another upload; try again in a moment.",

@@ -24,6 +24,7 @@ export const epub = {
   'epub.volumeNotFound': '找不到这一卷：它可能已被删除，或所属作品尚未公开。',
   'epub.noFile': '这一卷还没有 EPUB 文件。',
   'epub.creatorsOnly': '只有创作者及以上的用户组可以上传或删除 EPUB。',
+  'epub.notYours': '这一卷已有 EPUB：只有上传它的人、作品的创建者或编辑及以上的用户组可以替换或删除它。',
   'epub.contentType': '请把 EPUB 文件本身作为请求体上传，Content-Type 为 application/epub+zip。',
   'epub.tooLarge': 'EPUB 不能超过 {max}，请压缩其中的图片后再上传。',
   'epub.busy': '这一卷的 EPUB 正在被另一次上传修改，请稍后重试。',

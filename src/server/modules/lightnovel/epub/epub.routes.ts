@@ -60,7 +60,7 @@ export function epubRoutes(ctx: AppContext) {
       if (declared > EPUB_MAX_BYTES) throw uploadTooLarge(EPUB_MAX_BYTES);
       const data = await withUploadedFile(c.req.raw.body, EPUB_MAX_BYTES, uploadDir, async (path, size) => {
         if (size === 0) throw rejectionError(new EpubRejection('EPUB_EMPTY'));
-        return attachEpub(ctx, volumeId, path, user.id);
+        return attachEpub(ctx, volumeId, path, viewerOf(user));
       });
       return { data, message: 'epub.uploaded' };
     },

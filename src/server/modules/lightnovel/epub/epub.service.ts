@@ -35,6 +35,7 @@ async function findVolume(db: Db, volumeId: number) {
       'v.epub_key',
       'v.epub_size',
       'v.epub_meta',
+      'v.epub_uploaded_by',
       'l.status',
       'l.created_by',
     ])
@@ -91,13 +92,29 @@ export function assertMayManageEpubs(group: UserGroup): void {
   if (!CREATOR_GROUPS.includes(group)) throw new HttpError(403, 'FORBIDDEN', 'epub.creatorsOnly');
 }
 
+/** Groups that may replace or remove any volume's EPUB. */
+const EPUB_MODERATORS: readonly UserGroup[] = ['editor', 'admin', 'superAdmin'];
+
+/**
+ * A creator uploads to a volume without an EPUB, and replaces or removes only an EPUB they uploaded
+ * or one of a series they created; editors and above replace or remove any (403 otherwise).
+ */
+function assertMayChange(
+  volume: { epub_key: string; epub_uploaded_by: string | null; created_by: string | null },
+  viewer: { id: string; group: UserGroup } | null,
+): void {
+  if (!viewer || !volume.epub_key || EPUB_MODERATORS.includes(viewer.group)) return;
+  if (volume.epub_uploaded_by === viewer.id || volume.created_by === viewer.id) return;
+  throw new HttpError(403, 'FORBIDDEN', 'epub.notYours');
+}
+
 /**
  * Checks, before any byte of an upload is read, that the volume exists and the member may change its
  * EPUB; the route calls it first so a refused upload is not streamed to disk.
  */
 export async function assertMayUploadTo(db: Db, volumeId: number, viewer: { id: string; group: UserGroup }) {
   assertMayManageEpubs(viewer.group);
-  await visibleVolume(db, volumeId, viewer);
+  assertMayChange(await visibleVolume(db, volumeId, viewer), viewer);
 }
 
 /** An open EPUB to answer with; the caller consumes or destroys `object.body`. */
@@ -182,11 +199,12 @@ export async function attachEpub(
   deps: EpubDeps,
   volumeId: number,
   filePath: string,
-  userId: string | null,
+  uploader: { id: string; group: UserGroup } | null,
   limits?: EpubLimits,
 ): Promise<VolumeEpub> {
   const volume = await findVolume(deps.db, volumeId);
   if (!volume) throw notFound('epub.volumeNotFound');
+  assertMayChange(volume, uploader);
   const book = await epubValidations
     .run(() => validateEpub(filePath, limits), validationBusy)
     .catch((error: unknown) => {
@@ -217,7 +235,7 @@ export async function attachEpub(
           epub_key: key,
           epub_size: size,
           epub_meta: JSON.stringify(book.meta),
-          epub_uploaded_by: userId,
+          epub_uploaded_by: uploader?.id ?? null,
           updated_at: new Date().toISOString(),
           ...(coverUrl ? { cover: sql<string>`case when cover = '' then ${coverUrl} else cover end` } : {}),
         })
@@ -228,6 +246,8 @@ export async function attachEpub(
       if (updated) break;
       const now = await findVolume(deps.db, volumeId);
       if (!now) throw notFound('epub.volumeNotFound');
+      // Another upload got there first: replacing its file is a decision of its own.
+      assertMayChange(now, uploader);
       previous = now.epub_key;
     }
     if (!updated) throw new HttpError(409, 'CONFLICT', 'epub.busy');
@@ -244,12 +264,17 @@ export async function attachEpub(
   }
 }
 
-/** Removes a volume's EPUB (its cover stays); the object is deleted after the volume no longer names it. */
+/**
+ * Removes a volume's EPUB (its cover stays) when the member may (see assertMayChange); the object is
+ * deleted after the volume no longer names it.
+ */
 export async function removeEpub(deps: EpubDeps, volumeId: number, viewer: TargetViewer): Promise<VolumeEpub> {
   const volume = await visibleVolume(deps.db, volumeId, viewer);
-  let previous = volume.epub_key;
+  let current: VolumeRow | undefined = volume;
   for (let attempt = 0; attempt < SWAP_TRIES; attempt++) {
-    if (!previous) return view(volumeId, { ...volume, epub_key: '' });
+    const previous = current?.epub_key ?? '';
+    if (!current || !previous) return view(volumeId, { ...volume, epub_key: '' });
+    assertMayChange(current, viewer);
     const updated = await deps.db
       .updateTable('lightnovel_volume')
       .set({
@@ -268,7 +293,7 @@ export async function removeEpub(deps: EpubDeps, volumeId: number, viewer: Targe
       await announce(deps, volume);
       return view(volumeId, updated);
     }
-    previous = (await findVolume(deps.db, volumeId))?.epub_key ?? '';
+    current = await findVolume(deps.db, volumeId);
   }
   throw new HttpError(409, 'CONFLICT', 'epub.busy');
 }
