@@ -9,6 +9,7 @@ import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { nextId } from '../../src/server/db/ids.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
+import { deleteVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import { buildDemoEpubs, seedDemoEpubs } from '../../src/server/modules/lightnovel/epub/demo-books.ts';
 import { corpusEpub, hostileCorpus } from '../../src/server/modules/lightnovel/epub/epub-corpus.ts';
 import { epubValidations } from '../../src/server/modules/lightnovel/epub/epub.service.ts';
@@ -359,6 +360,17 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     expect((await upload(volumeId, book, other.token)).res.status).toBe(200);
     expect((await remove(volumeId, other.token)).res.status).toBe(200);
     expect((await volumeRow(volumeId)).epub_key).toBe('');
+  });
+
+  it('deletes a volume with its EPUB and the cover extracted from it, once the row is gone', async () => {
+    const { volumeId } = await addVolume(db);
+    expect((await upload(volumeId, book, creator.token)).res.status).toBe(200);
+    const ours = (key: string) => key.includes(`/${volumeId}/`);
+    expect(storedKeys(storage).filter(ours)).toHaveLength(2);
+    const files = await deleteVolume(db, volumeId, undefined, storage);
+    expect(files?.epub_key).toMatch(/\.epub$/);
+    expect(await db.selectFrom('lightnovel_volume').select('id').where('id', '=', volumeId).execute()).toEqual([]);
+    expect(storedKeys(storage).filter(ours)).toEqual([]);
   });
 
   it('refuses a body past the cap while streaming it, when no length was announced', async () => {

@@ -7,6 +7,8 @@ import type {
 } from '../../../shared/lightnovel/lightnovel-model.ts';
 import type { Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { removeVolumeFiles, type VolumeFiles } from './epub/epub.service.ts';
 import { indexLightnovels } from '../search/search.index.ts';
 import { siteToday } from '../../../shared/site-day.ts';
 
@@ -223,15 +225,27 @@ export async function saveVolume(db: Db, input: VolumeInput, now = new Date()): 
 }
 
 /** Deletes a volume (its progress and bookmarks go with it) and recounts its series. */
-export async function deleteVolume(db: Db, volumeId: number, now = new Date()): Promise<void> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => deleteVolume(trx, volumeId, now));
+export async function deleteVolume(
+  db: Db,
+  volumeId: number,
+  now = new Date(),
+  storage?: Storage,
+): Promise<VolumeFiles | undefined> {
+  if (!db.isTransaction) {
+    const files = await db.transaction().execute((trx) => deleteVolume(trx, volumeId, now));
+    // Its EPUB and extracted cover go once no row names them; inside a caller's transaction the
+    // caller passes the returned files to removeVolumeFiles after its commit.
+    if (storage && files) await removeVolumeFiles(storage, [files]);
+    return files;
+  }
   const row = await db
     .selectFrom('lightnovel_volume')
-    .select('lightnovel_id')
+    .select(['lightnovel_id', 'epub_key', 'cover'])
     .where('id', '=', volumeId)
     .executeTakeFirst();
-  if (!row) return;
+  if (!row) return undefined;
   await lockSeries(db, row.lightnovel_id);
   await db.deleteFrom('lightnovel_volume').where('id', '=', volumeId).execute();
   await syncVolumeStats(db, row.lightnovel_id, now);
+  return { epub_key: row.epub_key, cover: row.cover };
 }

@@ -298,6 +298,29 @@ export async function removeEpub(deps: EpubDeps, volumeId: number, viewer: Targe
   throw new HttpError(409, 'CONFLICT', 'epub.busy');
 }
 
+/** A volume's files as its row names them: its EPUB's key and its cover's URL. */
+export interface VolumeFiles {
+  epub_key: string;
+  cover: string;
+}
+
+const EXTRACTED_COVER = /(lightnovel\/cover\/\d+\/[0-9a-f]{32}(?:-[0-9a-f]{16})?\.webp)$/;
+
+/**
+ * Deletes the objects of volumes whose rows are gone: each EPUB, and each cover this part extracted
+ * from a book (a cover set from elsewhere is not ours to delete). Call it after the deletion commits;
+ * an object that cannot be deleted is left behind, never an error for the caller.
+ */
+export async function removeVolumeFiles(storage: Storage, rows: readonly VolumeFiles[]): Promise<void> {
+  const keys: string[] = [];
+  for (const row of rows) {
+    if (row.epub_key) keys.push(row.epub_key);
+    const cover = EXTRACTED_COVER.exec(row.cover)?.[1];
+    if (cover && storage.publicUrl(cover) === row.cover) keys.push(cover);
+  }
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
 /** The upload control's view of a volume the member may manage. */
 export async function volumeEpub(db: Db, volumeId: number, viewer: TargetViewer): Promise<VolumeEpub> {
   return view(volumeId, await visibleVolume(db, volumeId, viewer));
