@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiResponse } from '../../src/shared/api.ts';
@@ -8,12 +9,14 @@ import type { EpubRefusal, VolumeEpub } from '../../src/shared/lightnovel/epub.c
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { nextId } from '../../src/server/db/ids.ts';
+import { toErrorResponse } from '../../src/server/http/api-errors.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { deleteVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import { buildDemoEpubs, seedDemoEpubs } from '../../src/server/modules/lightnovel/epub/demo-books.ts';
 import { corpusEpub, hostileCorpus } from '../../src/server/modules/lightnovel/epub/epub-corpus.ts';
 import { epubValidations } from '../../src/server/modules/lightnovel/epub/epub.service.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
+import type { Logger } from '../../src/server/platform/logger.ts';
 import { LocalStorage } from '../../src/server/platform/storage/storage.local.ts';
 import { EPUB_MAX_BYTES } from '../../src/shared/lightnovel/lightnovel-model.ts';
 import { freshIp } from '../support/accounts.ts';
@@ -371,6 +374,55 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     expect(files?.epub_key).toMatch(/\.epub$/);
     expect(await db.selectFrom('lightnovel_volume').select('id').where('id', '=', volumeId).execute()).toEqual([]);
     expect(storedKeys(storage).filter(ours)).toEqual([]);
+  });
+
+  it('tells an upload with another type, to any path shaped like the EPUB route, the type to send', async () => {
+    const { volumeId } = await addVolume(db);
+    for (const [path, type] of [
+      [`/api/lightnovel/volumes/${volumeId}/epub`, 'application/zip'],
+      [`/api/lightnovel/volumes/${volumeId}/epub/`, 'text/plain'],
+      ['/api/lightnovel/volumes/abc/epub', 'multipart/form-data; boundary=x'],
+      [`/api/lightnovel/volumes/${volumeId}/epub`, 'application/json'],
+    ] as const) {
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': type, authorization: `Bearer ${creator.token}` },
+        body: new Uint8Array(book),
+      });
+      const body = (await res.json()) as ApiFailure;
+      expect([path, type, res.status, body.code, body.message]).toEqual([
+        path,
+        type,
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        expect.stringContaining('application/epub+zip'),
+      ]);
+    }
+  });
+
+  it('logs a request its client cut off as an abort, not as an error', async () => {
+    const logs: string[] = [];
+    const record = (level: string) => (_: unknown, message: string) => logs.push(`${level} ${message}`);
+    const logger = { info: record('info'), warn: record('warn'), error: record('error') } as unknown as Logger;
+    const probe = new Hono();
+    probe.post('/reset', () => {
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    });
+    probe.post('/wrapped', () => {
+      throw new Error('pipeline failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+    });
+    probe.post('/broken', () => {
+      throw new Error('a real bug');
+    });
+    probe.onError((error, c) => toErrorResponse(c, error, logger));
+    expect((await probe.request('/reset', { method: 'POST' })).status).toBe(400);
+    expect((await probe.request('/wrapped', { method: 'POST' })).status).toBe(400);
+    expect((await probe.request('/broken', { method: 'POST' })).status).toBe(500);
+    expect(logs).toEqual([
+      'info request aborted by the client',
+      'info request aborted by the client',
+      'error unhandled API error',
+    ]);
   });
 
   it('refuses a body past the cap while streaming it, when no length was announced', async () => {

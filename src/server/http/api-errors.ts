@@ -42,8 +42,32 @@ export function toErrorResponse(c: Context, error: unknown, logger: Logger): Res
     if (status === 413) return c.json(failure('PAYLOAD_TOO_LARGE', apiText(c, 'server.payloadTooLarge')), 413);
     return c.json(failure(status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message), status);
   }
+  if (isClientAbort(c, error)) {
+    // The client went away mid-request (a cancelled upload, a closed tab): nothing on our side failed.
+    logger.info({ path: c.req.path }, 'request aborted by the client');
+    return c.json(failure('UPLOAD_INCOMPLETE', apiText(c, 'epub.networkError')), 400);
+  }
   logger.error({ err: error, path: c.req.path }, 'unhandled API error');
   return c.json(failure('INTERNAL_ERROR', apiText(c, 'server.internal')), 500);
+}
+
+/** The request was cut off by its client: its signal aborted, or reading its body failed as a reset. */
+function isClientAbort(c: Context, error: unknown): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (
+      code === 'ECONNRESET' ||
+      code === 'ECONNABORTED' ||
+      cause.name === 'AbortError' ||
+      cause.message === 'aborted'
+    ) {
+      return true;
+    }
+    cause = cause.cause;
+  }
+  return false;
 }
 
 export function notFoundResponse(c: Context): Response {

@@ -4,7 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from '../context.ts';
 import { notFoundResponse, toErrorResponse } from './api-errors.ts';
 import { HttpError } from '../platform/errors.ts';
-import { messageRef } from '../../shared/i18n/index.ts';
+import { messageRef, type MessageKey } from '../../shared/i18n/index.ts';
 import { EPUB_UPLOAD_ROUTE } from '../../shared/lightnovel/epub.contract.ts';
 
 /** Largest JSON body any API route accepts; uploads go to storage directly, not through here. */
@@ -25,6 +25,20 @@ const isRawBody = (c: Context) => {
     (route) => route.method === c.req.method && route.path.test(c.req.path) && route.contentType === type,
   );
 };
+
+/**
+ * Paths shaped like a raw-body route (any id, a trailing slash) sent with a type that is neither JSON nor
+ * the route's: told the type that route takes rather than "must be JSON"; with that type they go on (to
+ * the route or a 404).
+ */
+const RAW_BODY_LOOKALIKES: readonly { method: string; path: RegExp; contentType: string; message: MessageKey }[] = [
+  {
+    method: EPUB_UPLOAD_ROUTE.method,
+    path: /^\/api\/lightnovel\/volumes\/[^/]*\/epub\/?$/i,
+    contentType: EPUB_UPLOAD_ROUTE.contentType,
+    message: 'epub.contentType',
+  },
+];
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -59,6 +73,12 @@ export function sameSiteJsonOnly(publicOrigin: string): MiddlewareHandler {
       Number(c.req.header('content-length') ?? 0) > 0 ||
       c.req.header('transfer-encoding') !== undefined;
     if ((c.req.method === 'DELETE' && !hasBody) || isRawBody(c)) return next();
+    const lookalike = RAW_BODY_LOOKALIKES.find((route) => route.method === c.req.method && route.path.test(c.req.path));
+    // JSON goes on to the route as everywhere (which answers for its own type after checking the caller).
+    if (lookalike && !(type && JSON_TYPE.test(type.trim()))) {
+      if ((type ?? '').split(';', 1)[0]?.trim().toLowerCase() === lookalike.contentType) return next();
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', lookalike.message);
+    }
     if (!type || !JSON_TYPE.test(type.trim())) {
       throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.jsonOnly');
     }
