@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
+import { connect, type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiResponse } from '../../src/shared/api.ts';
@@ -423,6 +425,39 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
       'info request aborted by the client',
       'error unhandled API error',
     ]);
+  });
+
+  it('treats an upload whose client disconnects mid-body as an abort, not an error', async () => {
+    const { volumeId } = await addVolume(db);
+    const logs: string[] = [];
+    const record = (level: string) => (_: unknown, message: string) => logs.push(`${level} ${message}`);
+    const logger = app.ctx.logger;
+    const recording = new Proxy(logger, {
+      get: (target, key: keyof Logger) =>
+        key === 'error' || key === 'warn' || key === 'info' ? record(key) : target[key],
+    });
+    (app.ctx as { logger: Logger }).logger = recording;
+    const server = createAdaptorServer({ fetch: app.api.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /api/lightnovel/volumes/${volumeId}/epub HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+          `Content-Type: ${EPUB}\r\nContent-Length: ${5 * 1024 * 1024}\r\nAuthorization: Bearer ${creator.token}\r\n\r\n`,
+      );
+      socket.write(Buffer.alloc(256 * 1024));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      (app.ctx as { logger: Logger }).logger = logger;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(logs.filter((line) => !line.startsWith('info'))).toEqual([]);
+    expect((await volumeRow(volumeId)).epub_key).toBe('');
+    // The part of the body that came is not left in the data folder.
+    expect(readdirSync(join(app.ctx.config.dataDir, 'tmp'))).toEqual([]);
   });
 
   it('refuses a body past the cap while streaming it, when no length was announced', async () => {
