@@ -331,7 +331,7 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     const busy = [epubValidations.run(() => held, Error), epubValidations.run(() => held, Error)];
     try {
       const { res, body } = await upload(volumeId, book, creator.token);
-      expect([res.status, body.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect([res.status, body.code, res.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '5']);
       expect(body.message).toContain('过一会儿');
     } finally {
       release();

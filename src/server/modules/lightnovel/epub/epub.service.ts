@@ -175,7 +175,7 @@ async function encodeCover(cover: EpubCover): Promise<Buffer | null> {
  * beyond them waits a few seconds for a turn, then is told to try again (503).
  */
 export const epubValidations = new Slots(2, 10_000);
-const validationBusy = () => new HttpError(503, 'SERVICE_UNAVAILABLE', 'epub.validationBusy');
+const validationBusy = () => new HttpError(503, 'SERVICE_UNAVAILABLE', 'epub.validationBusy', { retryAfter: 5 });
 
 /** Replacing a volume's file is a compare-and-swap on its key; this many tries before giving up. */
 const SWAP_TRIES = 5;
