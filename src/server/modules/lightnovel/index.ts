@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { defineModule } from '../module.ts';
 import { lightnovelCatalogueRoutes } from './lightnovel.routes.ts';
@@ -8,6 +9,7 @@ import { lightnovelTargets } from './lightnovel.targets.ts';
 import { stopLightnovelViews } from './lightnovel.service.ts';
 import { refreshReleasedVolumes } from './lightnovel.writer.ts';
 import { pagesChanged } from '../../http/page-cache-policy.ts';
+import { removeStaleUploads } from './epub/epub-upload.ts';
 
 /**
  * Light novels: series and volumes (lightnovel.routes), ratings and favourite lists (lightnovel.ratings.routes),
@@ -22,6 +24,10 @@ export const lightnovelModule = defineModule({
       .route('/', readingRoutes(ctx))
       .route('/', epubRoutes(ctx)),
   targets: lightnovelTargets,
+  // Upload folders a crashed process left behind.
+  start: async (ctx) => {
+    await removeStaleUploads(join(ctx.config.dataDir, 'tmp'));
+  },
   // Views counted in memory are written before the database closes.
   stop: stopLightnovelViews,
   housekeeping: [

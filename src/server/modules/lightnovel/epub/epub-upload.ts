@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -96,4 +96,30 @@ export class Slots {
       this.waiting.push(go);
     });
   }
+}
+
+/**
+ * Removes upload folders a crashed process left in `tempDir` (older than `olderThanMs`, far longer than
+ * any upload may take, so another process's upload in progress is never touched).
+ */
+export async function removeStaleUploads(tempDir: string, olderThanMs = 60 * 60 * 1000, now = Date.now()) {
+  let names: string[];
+  try {
+    names = await readdir(tempDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith('epub-')) continue;
+    const folder = join(tempDir, name);
+    try {
+      if (now - (await stat(folder)).mtimeMs < olderThanMs) continue;
+      await rm(folder, { recursive: true, force: true });
+      removed++;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return removed;
 }
