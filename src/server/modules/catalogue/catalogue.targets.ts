@@ -5,8 +5,11 @@ import type { TargetDefinition, TargetInfo, TargetViewer } from '../../platform/
 /** Editors and admins also see games that are not published (drafts, pending, rejected). */
 const REVIEWERS: readonly UserGroup[] = ['editor', 'admin', 'superAdmin'];
 
-/** Published games are public; the others only to their creator and the reviewers. */
-function gameVisible(row: { status: string; created_by: string | null }, viewer: TargetViewer): boolean {
+/**
+ * Published catalogue items (games, light-novel series and their volumes) are public; the others only
+ * to their creator and the reviewers.
+ */
+export function gameVisible(row: { status: string; created_by: string | null }, viewer: TargetViewer): boolean {
   return (
     row.status === 'published' ||
     (viewer !== null && (viewer.id === row.created_by || REVIEWERS.includes(viewer.group)))

@@ -1,17 +1,9 @@
-import type { UserGroup } from '../../../shared/auth-model.ts';
 import type { Db } from '../../db/database.ts';
 import type { TargetDefinition, TargetInfo, TargetViewer } from '../../platform/targets/targets.ts';
+import { gameVisible } from '../catalogue/catalogue.targets.ts';
 
-/** Editors and admins also see series that are not published (drafts, pending, rejected), as for games. */
-const REVIEWERS: readonly UserGroup[] = ['editor', 'admin', 'superAdmin'];
-
-/** Published series (and their volumes) are public; the others only to their creator and the reviewers. */
-export function seriesVisible(row: { status: string; created_by: string | null }, viewer: TargetViewer): boolean {
-  return (
-    row.status === 'published' ||
-    (viewer !== null && (viewer.id === row.created_by || REVIEWERS.includes(viewer.group)))
-  );
-}
+/** Published series (and their volumes) are public; the others only to their creator and the reviewers, as games. */
+export const seriesVisible = gameVisible;
 
 /** Page-cache tags of the light-novel pages: a series' data, a volume's data, and which series are published. */
 export const lightnovelTags = {
