@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { favorites } from '../../../stores/catalogue.ts';
 import { withLocale } from '../ui/locale-context.tsx';
-import { ToggleCountButton, type ToggleLook } from '../ui/ToggleCountButton.tsx';
+import { FAVORITE_LOOK as look, ToggleCountButton } from '../ui/ToggleCountButton.tsx';
 import { useT } from '../ui/use-t.ts';
 
 interface FavoriteButtonProps {
@@ -11,19 +11,6 @@ interface FavoriteButtonProps {
   /** /login with the way back to this page. */
   loginHref: string;
 }
-
-const look: ToggleLook = {
-  base: 'hk-btn h-10 gap-2 px-4',
-  loginClass: 'hk-btn-ghost',
-  // On: filled and coloured, clearly the active state; off: an outline waiting to be pressed.
-  onClass: 'bg-rose-700 text-white shadow-sm shadow-rose-700/30 hover:bg-rose-800',
-  offClass: 'hk-btn-ghost bg-white/80 hover:text-rose-700 dark:bg-zinc-900/70 dark:hover:text-rose-300',
-  icon: 'heart',
-  fillOn: true,
-  loginTestId: 'favorite-login',
-  buttonTestId: 'favorite-button',
-  logTag: 'favorite',
-};
 
 /** Favourite a game, with the number of people who favourited it. */
 function FavoriteButton({ galgameId, initialCount, initialLoggedIn, loginHref }: FavoriteButtonProps) {

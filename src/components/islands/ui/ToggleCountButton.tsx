@@ -35,6 +35,19 @@ export interface ToggleLook {
   logTag: string;
 }
 
+/** The favourite button of a game's and a series' banner: filled and coloured when on, an outline waiting to be pressed when off. */
+export const FAVORITE_LOOK: ToggleLook = {
+  base: 'hk-btn h-10 gap-2 px-4',
+  loginClass: 'hk-btn-ghost',
+  onClass: 'bg-rose-700 text-white shadow-sm shadow-rose-700/30 hover:bg-rose-800',
+  offClass: 'hk-btn-ghost bg-white/80 hover:text-rose-700 dark:bg-zinc-900/70 dark:hover:text-rose-300',
+  icon: 'heart',
+  fillOn: true,
+  loginTestId: 'favorite-login',
+  buttonTestId: 'favorite-button',
+  logTag: 'favorite',
+};
+
 export interface ToggleTexts {
   login: string;
   on: string;
