@@ -33,6 +33,11 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   lightnovelRatings: 'Light novels: ratings and favourite lists',
   reading: 'Light novels: reading progress and bookmarks',
   epub: 'Light novels: EPUB files',
+  creatorItems: 'Creator centre: editors and revisions',
+  updateRequests: 'Creator centre: update requests and audits',
+  creatorApplication: 'Creator applications',
+  moderation: 'Moderation: reports, content, bans, audit log, roles',
+  sections: 'Community: section and topic management',
 };
 
 const LOGIN: Record<AuthMode, string> = {

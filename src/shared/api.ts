@@ -69,6 +69,15 @@ export const ERROR_CODES = [
   'CHAT_SELF',
   'CHAT_BLOCKED',
   'CHAT_PIN_LIMIT',
+  'EDIT_CONFLICT',
+  'NOTHING_CHANGED',
+  'REQUEST_CLOSED',
+  'APPLICATION_OPEN',
+  'APPLICATION_CLOSED',
+  'ALREADY_CREATOR',
+  'REPORT_CLOSED',
+  'ROLE_NOT_ALLOWED',
+  'NAME_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

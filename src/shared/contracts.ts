@@ -18,6 +18,11 @@ import { reactionsContract } from './reactions/reactions.contract.ts';
 import { searchContract } from './search/search.contract.ts';
 import { siteContract } from './site/site.contract.ts';
 import { usersContract } from './users/users.contract.ts';
+import { creatorItemsContract } from './creator/items.contract.ts';
+import { updateRequestsContract } from './creator/requests.contract.ts';
+import { creatorApplicationContract } from './creator/application.contract.ts';
+import { moderationContract } from './moderation/moderation.contract.ts';
+import { sectionsContract } from './community/sections.contract.ts';
 
 /**
  * Every module's contract, by module, in the order the README's API tables show them. The server must
@@ -43,6 +48,11 @@ export const apiContracts = {
   lightnovelRatings: lightnovelRatingsContract,
   reading: readingContract,
   epub: epubContract,
+  creatorItems: creatorItemsContract,
+  updateRequests: updateRequestsContract,
+  creatorApplication: creatorApplicationContract,
+  moderation: moderationContract,
+  sections: sectionsContract,
 } as const satisfies Record<string, Contract>;
 
 export type ModuleName = keyof typeof apiContracts;

@@ -5,6 +5,8 @@ import { catalogueModule } from './catalogue/index.ts';
 import { checkinModule } from './checkin/index.ts';
 import { chatModule } from './chat/index.ts';
 import { communityModule } from './community/index.ts';
+import { creatorModule } from './creator/index.ts';
+import { moderationModule } from './moderation/index.ts';
 import { commentsModule } from './comments/index.ts';
 import { emojiModule } from './emoji/index.ts';
 import { healthModule } from './health/index.ts';
@@ -40,6 +42,8 @@ export const appModules: readonly ServerModule[] = [
   reactionsModule,
   notificationsModule,
   chatModule,
+  creatorModule,
+  moderationModule,
 ];
 
 /** The target types of all modules, as createAppContext registers them (for tests of one service). */

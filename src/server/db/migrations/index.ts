@@ -19,6 +19,10 @@ import * as m20261130_0001 from './20261130-0001-private-messages.ts';
 import * as m20261201_0001 from './20261201-0001-chat-undelivered.ts';
 import * as m20261202_0001 from './20261202-0001-lightnovel.ts';
 import * as m20261203_0001 from './20261203-0001-lightnovel-sorts.ts';
+import * as m20261204_0001 from './20261204-0001-creator.ts';
+import * as m20261204_0002 from './20261204-0002-creator-application.ts';
+import * as m20261204_0003 from './20261204-0003-moderation.ts';
+import * as m20261204_0004 from './20261204-0004-sections.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -45,4 +49,8 @@ export const migrations: Record<string, Migration> = {
   '20261201-0001-chat-undelivered': m20261201_0001,
   '20261202-0001-lightnovel': m20261202_0001,
   '20261203-0001-lightnovel-sorts': m20261203_0001,
+  '20261204-0001-creator': m20261204_0001,
+  '20261204-0002-creator-application': m20261204_0002,
+  '20261204-0003-moderation': m20261204_0003,
+  '20261204-0004-sections': m20261204_0004,
 };

@@ -1,4 +1,6 @@
+import { Hono } from 'hono';
 import { defineModule } from '../module.ts';
+import { sectionsRoutes } from './sections.routes.ts';
 import { communityRoutes } from './community.routes.ts';
 import { communityTargets } from './community.targets.ts';
 import { stopContentViewCounter } from './view-counter.ts';
@@ -6,7 +8,7 @@ import { stopContentViewCounter } from './view-counter.ts';
 /** Sections, topics, posts, articles and follows; a user's content, drafts and favourite posts and articles. */
 export const communityModule = defineModule({
   name: 'community',
-  api: communityRoutes,
+  api: (ctx) => new Hono().route('/', communityRoutes(ctx)).route('/', sectionsRoutes(ctx)),
   targets: communityTargets,
   stop: stopContentViewCounter,
 });

@@ -65,6 +65,11 @@ export const USER_REFERENCES = {
   lightnovel_rating: 'recount',
   reading_progress: 'cascade',
   reading_bookmark: 'cascade',
+  // The creator centre: revisions and audit-log rows outlive their author (the reference cleared); a
+  // member's update requests go with the account (requests they reviewed keep the row, reviewer cleared).
+  catalogue_revision: 'set null',
+  update_request: 'cascade',
+  audit_log: 'set null',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */

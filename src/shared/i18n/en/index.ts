@@ -18,6 +18,11 @@ import { lightnovel } from './lightnovel.ts';
 import { media } from './media.ts';
 import { notifications } from './notifications.ts';
 import { reader } from './reader.ts';
+import { itemEditor } from './item-editor.ts';
+import { application } from './application.ts';
+import { moderation } from './moderation.ts';
+import { sections } from './sections.ts';
+import { revision } from './revision.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { space } from './space.ts';
@@ -49,4 +54,9 @@ export const en: { readonly [A in Area]: AreaMessages<MessageAreas[A]> } = {
   lightnovel,
   reader,
   epub,
+  revision,
+  itemEditor,
+  application,
+  moderation,
+  sections,
 };

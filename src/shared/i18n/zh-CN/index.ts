@@ -16,6 +16,11 @@ import { lightnovel } from './lightnovel.ts';
 import { media } from './media.ts';
 import { notifications } from './notifications.ts';
 import { reader } from './reader.ts';
+import { itemEditor } from './item-editor.ts';
+import { application } from './application.ts';
+import { moderation } from './moderation.ts';
+import { sections } from './sections.ts';
+import { revision } from './revision.ts';
 import { server } from './server.ts';
 import { userCard } from './user-card.ts';
 import { space } from './space.ts';
@@ -50,6 +55,11 @@ export const zhCN = {
   lightnovel,
   reader,
   epub,
+  revision,
+  itemEditor,
+  application,
+  moderation,
+  sections,
 } as const;
 
 export type MessageAreas = typeof zhCN;

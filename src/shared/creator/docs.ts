@@ -1,0 +1,405 @@
+import { z } from 'zod';
+import { IMAGE_URL_MAX } from '../auth-model.ts';
+import { CHARACTER_ROLES, PLATFORMS, PRODUCER_ROLES, RELATIONS, STAFF_ROLES } from '../catalogue-model.ts';
+import { messageRef, type MessageKey } from '../i18n/index.ts';
+import { bodyId, bodyInt, safeText } from '../input-rules.ts';
+import {
+  LIGHTNOVEL_PRODUCER_ROLES,
+  LIGHTNOVEL_STAFF_ROLES,
+  SERIAL_STATUSES,
+  VOLUME_KINDS,
+} from '../lightnovel/lightnovel-model.ts';
+import type { EditType } from './creator-model.ts';
+
+/**
+ * The editable document of each catalogue item and entity: every field a person edits, as the
+ * editors send it, as a revision stores it, and as an update request proposes it. Counters, views,
+ * ratings, the moderation status and files (EPUBs, downloads) are not part of it: they change through
+ * their own calls. A diff between two documents is field by field (`DOC_FIELDS`), lists compared whole.
+ */
+
+export const TAG_CATEGORIES = ['content', 'setting', 'plot', 'character', 'theme', 'technical'] as const;
+export type TagCategory = (typeof TAG_CATEGORIES)[number];
+export const PRODUCER_KINDS = ['company', 'individual', 'amateur'] as const;
+export type ProducerKind = (typeof PRODUCER_KINDS)[number];
+
+/** Limits of the documents (also the editors' maxLength). */
+export const DOC_LIMITS = {
+  title: 200,
+  intro: 10_000,
+  description: 5_000,
+  aliases: 20,
+  images: 30,
+  prices: 10,
+  tags: 100,
+  producers: 50,
+  staff: 200,
+  characters: 200,
+  relations: 50,
+  note: 100,
+  short: 50,
+  isbn: 20,
+  price: 30,
+  tagName: 50,
+} as const;
+
+const fieldLabel = (field: string) => `revision.field.${field}` as MessageKey;
+
+const line = (field: string, max: number, min = 0) => safeText({ max, label: fieldLabel(field), min });
+const multiline = (field: string, max: number) => safeText({ kind: 'multiline', max, label: fieldLabel(field) });
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /[\s"'<>\\]/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An image or web address: '' or http(s). Whether an image is one of ours is checked on the server. */
+const url = (field: string) =>
+  safeText({ max: IMAGE_URL_MAX, label: fieldLabel(field) }).refine((value) => value === '' || isHttpUrl(value), {
+    error: messageRef('revision.error.url', { label: fieldLabel(field) }),
+  });
+
+function list<T extends z.ZodType>(field: string, item: T, max: number) {
+  return z
+    .array(item, { error: messageRef('revision.error.list', { label: fieldLabel(field) }) })
+    .max(max, { error: messageRef('revision.error.listTooLong', { label: fieldLabel(field), max }) });
+}
+
+const aliases = list('aliases', line('aliases', DOC_LIMITS.title, 1), DOC_LIMITS.aliases);
+
+/** YYYY-MM-DD (a real day) or null (not announced, TBD). */
+const day = (field: string) =>
+  z
+    .string({ error: messageRef('revision.error.date', { label: fieldLabel(field) }) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messageRef('revision.error.date', { label: fieldLabel(field) }) })
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      {
+        error: messageRef('revision.error.date', { label: fieldLabel(field) }),
+      },
+    )
+    .nullable();
+
+const choice = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: messageRef('revision.error.choice', { label: fieldLabel(field) }) });
+
+const flag = (field: string) =>
+  z.boolean({ error: messageRef('revision.error.boolean', { label: fieldLabel(field) }) });
+
+/** An item's list of links may not name the same thing twice. */
+function uniqueBy<T>(key: (item: T) => string, field: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    for (const item of items) {
+      const k = key(item);
+      if (seen.has(k)) {
+        ctx.addIssue({ code: 'custom', message: messageRef('revision.error.duplicate', { label: fieldLabel(field) }) });
+        return;
+      }
+      seen.add(k);
+    }
+  };
+}
+
+export const galgameDocSchema = z.strictObject(
+  {
+    title: line('title', DOC_LIMITS.title, 1),
+    titleZh: line('titleZh', DOC_LIMITS.title),
+    aliases,
+    intro: multiline('intro', DOC_LIMITS.intro),
+    releaseDate: day('releaseDate'),
+    prices: list(
+      'prices',
+      z.strictObject({
+        edition: line('priceEdition', DOC_LIMITS.short),
+        currency: line('priceCurrency', 8, 1),
+        amount: z
+          .number({ error: messageRef('revision.error.amount') })
+          .min(0, { error: messageRef('revision.error.amount') })
+          .max(10_000_000, { error: messageRef('revision.error.amount') }),
+      }),
+      DOC_LIMITS.prices,
+    ),
+    cover: url('cover'),
+    images: list(
+      'images',
+      url('images').refine((v) => v !== '', {
+        error: messageRef('revision.error.url', { label: fieldLabel('images') }),
+      }),
+      DOC_LIMITS.images,
+    ),
+    nsfw: flag('nsfw'),
+    platforms: list('platforms', choice('platforms', PLATFORMS), PLATFORMS.length).superRefine(
+      uniqueBy((p: string) => p, 'platforms'),
+    ),
+    tags: list(
+      'tags',
+      z.strictObject({
+        tagId: bodyId(fieldLabel('tags')),
+        spoiler: bodyInt({ min: 0, max: 2, label: fieldLabel('spoiler') }),
+      }),
+      DOC_LIMITS.tags,
+    ).superRefine(uniqueBy((t: { tagId: number }) => String(t.tagId), 'tags')),
+    producers: list(
+      'producers',
+      z.strictObject({
+        producerId: bodyId(fieldLabel('producers')),
+        role: choice('producers', PRODUCER_ROLES),
+        note: line('note', DOC_LIMITS.note),
+      }),
+      DOC_LIMITS.producers,
+    ).superRefine(uniqueBy((p: { producerId: number; role: string }) => `${p.producerId}:${p.role}`, 'producers')),
+    staff: list(
+      'staff',
+      z.strictObject({
+        personId: bodyId(fieldLabel('staff')),
+        role: choice('staff', STAFF_ROLES),
+        note: line('note', DOC_LIMITS.note),
+      }),
+      DOC_LIMITS.staff,
+    ).superRefine(uniqueBy((s: { personId: number; role: string }) => `${s.personId}:${s.role}`, 'staff')),
+    characters: list(
+      'characters',
+      z.strictObject({
+        characterId: bodyId(fieldLabel('characters')),
+        role: choice('characters', CHARACTER_ROLES),
+        voicePersonId: bodyId(fieldLabel('voice')).nullable(),
+      }),
+      DOC_LIMITS.characters,
+    ).superRefine(uniqueBy((c: { characterId: number }) => String(c.characterId), 'characters')),
+    relations: list(
+      'relations',
+      z.strictObject({ galgameId: bodyId(fieldLabel('relations')), relation: choice('relations', RELATIONS) }),
+      DOC_LIMITS.relations,
+    ).superRefine(uniqueBy((r: { galgameId: number }) => String(r.galgameId), 'relations')),
+  },
+  { error: messageRef('revision.error.unknownField') },
+);
+export type GalgameDoc = z.infer<typeof galgameDocSchema>;
+
+export const lightnovelDocSchema = z.strictObject(
+  {
+    name: line('name', DOC_LIMITS.title, 1),
+    nameZh: line('nameZh', DOC_LIMITS.title),
+    aliases,
+    intro: multiline('intro', DOC_LIMITS.intro),
+    cover: url('cover'),
+    serialStatus: choice('serialStatus', SERIAL_STATUSES),
+    nsfw: flag('nsfw'),
+    staff: list(
+      'staff',
+      z.strictObject({ personId: bodyId(fieldLabel('staff')), role: choice('staff', LIGHTNOVEL_STAFF_ROLES) }),
+      DOC_LIMITS.staff,
+    ).superRefine(uniqueBy((s: { personId: number; role: string }) => `${s.personId}:${s.role}`, 'staff')),
+    producers: list(
+      'producers',
+      z.strictObject({
+        producerId: bodyId(fieldLabel('producers')),
+        role: choice('producers', LIGHTNOVEL_PRODUCER_ROLES),
+      }),
+      DOC_LIMITS.producers,
+    ).superRefine(uniqueBy((p: { producerId: number; role: string }) => `${p.producerId}:${p.role}`, 'producers')),
+  },
+  { error: messageRef('revision.error.unknownField') },
+);
+export type LightnovelDoc = z.infer<typeof lightnovelDocSchema>;
+
+export const volumeDocSchema = z.strictObject(
+  {
+    lightnovelId: bodyId(fieldLabel('lightnovelId')),
+    kind: choice('kind', VOLUME_KINDS),
+    number: bodyInt({ min: 0, max: 9999, label: fieldLabel('number') }),
+    title: line('title', DOC_LIMITS.title),
+    titleZh: line('titleZh', DOC_LIMITS.title),
+    intro: multiline('intro', DOC_LIMITS.intro),
+    cover: url('cover'),
+    isbn: line('isbn', DOC_LIMITS.isbn).refine((v) => v === '' || /^[0-9][0-9-]{8,15}[0-9Xx]$/.test(v), {
+      error: messageRef('revision.error.isbn'),
+    }),
+    releaseDate: day('releaseDate'),
+    pages: bodyInt({ min: 1, max: 100_000, label: fieldLabel('pages') }).nullable(),
+    price: line('price', DOC_LIMITS.price),
+  },
+  { error: messageRef('revision.error.unknownField') },
+);
+export type VolumeDoc = z.infer<typeof volumeDocSchema>;
+
+const entityFields = {
+  name: line('name', DOC_LIMITS.title, 1),
+  nameZh: line('nameZh', DOC_LIMITS.title),
+  aliases,
+  description: multiline('description', DOC_LIMITS.description),
+  image: url('image'),
+};
+
+export const personDocSchema = z.strictObject(
+  { ...entityFields, gender: line('gender', 20), birthday: line('birthday', DOC_LIMITS.short) },
+  { error: messageRef('revision.error.unknownField') },
+);
+export type PersonDoc = z.infer<typeof personDocSchema>;
+
+/** Characters have the same fields as persons. */
+export const characterDocSchema = personDocSchema;
+export type CharacterDoc = PersonDoc;
+
+export const producerDocSchema = z.strictObject(
+  { ...entityFields, kind: choice('producerKind', PRODUCER_KINDS), website: url('website') },
+  { error: messageRef('revision.error.unknownField') },
+);
+export type ProducerDoc = z.infer<typeof producerDocSchema>;
+
+export const tagDocSchema = z.strictObject(
+  {
+    name: line('name', DOC_LIMITS.tagName, 1),
+    nameZh: line('nameZh', DOC_LIMITS.tagName),
+    category: choice('category', TAG_CATEGORIES),
+    description: multiline('description', DOC_LIMITS.description),
+  },
+  { error: messageRef('revision.error.unknownField') },
+);
+export type TagDoc = z.infer<typeof tagDocSchema>;
+
+export interface EditDocs {
+  galgame: GalgameDoc;
+  lightnovel: LightnovelDoc;
+  volume: VolumeDoc;
+  person: PersonDoc;
+  character: CharacterDoc;
+  producer: ProducerDoc;
+  tag: TagDoc;
+}
+export type EditDoc = EditDocs[EditType];
+
+export const DOC_SCHEMAS = {
+  galgame: galgameDocSchema,
+  lightnovel: lightnovelDocSchema,
+  volume: volumeDocSchema,
+  person: personDocSchema,
+  character: characterDocSchema,
+  producer: producerDocSchema,
+  tag: tagDocSchema,
+} as const satisfies Record<EditType, z.ZodType>;
+
+/** The fields of each document, in the order editors and diffs show them. */
+export const DOC_FIELDS: { [T in EditType]: readonly (keyof EditDocs[T] & string)[] } = {
+  galgame: [
+    'title',
+    'titleZh',
+    'aliases',
+    'intro',
+    'releaseDate',
+    'prices',
+    'cover',
+    'images',
+    'nsfw',
+    'platforms',
+    'tags',
+    'producers',
+    'staff',
+    'characters',
+    'relations',
+  ],
+  lightnovel: ['name', 'nameZh', 'aliases', 'intro', 'cover', 'serialStatus', 'nsfw', 'staff', 'producers'],
+  volume: [
+    'lightnovelId',
+    'kind',
+    'number',
+    'title',
+    'titleZh',
+    'intro',
+    'cover',
+    'isbn',
+    'releaseDate',
+    'pages',
+    'price',
+  ],
+  person: ['name', 'nameZh', 'aliases', 'description', 'image', 'gender', 'birthday'],
+  character: ['name', 'nameZh', 'aliases', 'description', 'image', 'gender', 'birthday'],
+  producer: ['name', 'nameZh', 'aliases', 'description', 'image', 'kind', 'website'],
+  tag: ['name', 'nameZh', 'category', 'description'],
+};
+
+/** The document of a new, empty item (what the create editors start from). */
+export const EMPTY_DOCS: EditDocs = {
+  galgame: {
+    title: '',
+    titleZh: '',
+    aliases: [],
+    intro: '',
+    releaseDate: null,
+    prices: [],
+    cover: '',
+    images: [],
+    nsfw: false,
+    platforms: [],
+    tags: [],
+    producers: [],
+    staff: [],
+    characters: [],
+    relations: [],
+  },
+  lightnovel: {
+    name: '',
+    nameZh: '',
+    aliases: [],
+    intro: '',
+    cover: '',
+    serialStatus: 'serialising',
+    nsfw: false,
+    staff: [],
+    producers: [],
+  },
+  volume: {
+    lightnovelId: 0,
+    kind: 'main',
+    number: 1,
+    title: '',
+    titleZh: '',
+    intro: '',
+    cover: '',
+    isbn: '',
+    releaseDate: null,
+    pages: null,
+    price: '',
+  },
+  person: { name: '', nameZh: '', aliases: [], description: '', image: '', gender: '', birthday: '' },
+  character: { name: '', nameZh: '', aliases: [], description: '', image: '', gender: '', birthday: '' },
+  producer: { name: '', nameZh: '', aliases: [], description: '', image: '', kind: 'company', website: '' },
+  tag: { name: '', nameZh: '', category: 'content', description: '' },
+};
+
+/** One changed field: its value before and after (lists compared whole). */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Canonical JSON of a value: object keys sorted, so equal values compare equal whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The fields of `type` whose values differ between `before` and `after`, in DOC_FIELDS order. */
+export function diffDocs<T extends EditType>(type: T, before: EditDocs[T] | null, after: EditDocs[T]): FieldChange[] {
+  const fields = DOC_FIELDS[type] as readonly string[];
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  return fields
+    .filter((field) => canonicalJson(b[field] ?? null) !== canonicalJson(a[field] ?? null))
+    .map((field) => ({ field, before: before ? (b[field] ?? null) : null, after: a[field] ?? null }));
+}
