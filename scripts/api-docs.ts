@@ -34,6 +34,7 @@ const MODULE_TITLES: Record<ModuleName, string> = {
   reading: 'Light novels: reading progress and bookmarks',
   epub: 'Light novels: EPUB files',
   creatorItems: 'Creator centre: editors and revisions',
+  creatorManage: 'Creator centre: manage lists, pickers, publishing',
   updateRequests: 'Creator centre: update requests and audits',
   creatorApplication: 'Creator applications',
   moderation: 'Moderation: reports, content, bans, audit log, roles',

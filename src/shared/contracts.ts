@@ -19,6 +19,7 @@ import { searchContract } from './search/search.contract.ts';
 import { siteContract } from './site/site.contract.ts';
 import { usersContract } from './users/users.contract.ts';
 import { creatorItemsContract } from './creator/items.contract.ts';
+import { creatorManageContract } from './creator/manage.contract.ts';
 import { updateRequestsContract } from './creator/requests.contract.ts';
 import { creatorApplicationContract } from './creator/application.contract.ts';
 import { moderationContract } from './moderation/moderation.contract.ts';
@@ -49,6 +50,7 @@ export const apiContracts = {
   reading: readingContract,
   epub: epubContract,
   creatorItems: creatorItemsContract,
+  creatorManage: creatorManageContract,
   updateRequests: updateRequestsContract,
   creatorApplication: creatorApplicationContract,
   moderation: moderationContract,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { defineModule } from '../module.ts';
 import { creatorItemsRoutes } from './creator.items.routes.ts';
+import { creatorManageRoutes } from './creator.manage.routes.ts';
 import { updateRequestsRoutes } from './update-requests.routes.ts';
 import { creatorApplicationRoutes } from './application.routes.ts';
 
@@ -14,6 +15,7 @@ export const creatorModule = defineModule({
   api: (ctx) =>
     new Hono()
       .route('/', creatorItemsRoutes(ctx))
+      .route('/', creatorManageRoutes(ctx))
       .route('/', updateRequestsRoutes(ctx))
       .route('/', creatorApplicationRoutes(ctx)),
 });

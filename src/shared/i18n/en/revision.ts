@@ -49,4 +49,7 @@ export const revision: AreaMessages<typeof reference> = {
   'revision.error.amount': 'A price must be a number from 0 to 10000000',
   'revision.error.isbn': 'An ISBN has only digits, hyphens and a final X',
   'revision.error.unknownField': 'The submission has a field that does not exist',
+  'revision.error.type': 'There is no such kind of entry',
+  'revision.label.number': 'Revision number',
+  'revision.label.note': 'Edit summary',
 };

@@ -49,4 +49,7 @@ export const revision = {
   'revision.error.amount': '价格必须是 0 到 10000000 之间的数字',
   'revision.error.isbn': 'ISBN 只能包含数字、连字符和末尾的 X',
   'revision.error.unknownField': '提交的内容含有未知的字段',
+  'revision.error.type': '没有这种条目类型',
+  'revision.label.number': '版本号',
+  'revision.label.note': '修改说明',
 } as const;
