@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { SessionUser } from '../../shared/auth-model.ts';
+import type { SessionUser, UserGroup } from '../../shared/auth-model.ts';
 import { loginHref } from '../../shared/catalogue-format.ts';
 import { isCreatorGroup } from '../../shared/creator-sidebar.ts';
 import { sessionViewer } from '../galgame/viewer.ts';
@@ -12,10 +12,16 @@ export type CreatorGate = { redirect: Response } | { redirect: null; viewer: Ses
  * are for every member (`permissionNeeded: false`). Display only: every call the page makes is checked
  * by the API.
  */
-export function creatorGate(Astro: AstroGlobal, { permissionNeeded = true } = {}): CreatorGate {
+export function creatorGate(
+  Astro: AstroGlobal,
+  { permissionNeeded = true, groups }: { permissionNeeded?: boolean; groups?: readonly UserGroup[] } = {},
+): CreatorGate {
   const viewer = sessionViewer(Astro);
   if (!viewer) return { redirect: Astro.redirect(loginHref(`${Astro.url.pathname}${Astro.url.search}`)) };
-  const allowed = !permissionNeeded || isCreatorGroup(viewer.hikariUserGroup);
+  // `groups` narrows a page to some staff groups (audits: editors and above; the audit log: admins).
+  const allowed = groups
+    ? groups.includes(viewer.hikariUserGroup)
+    : !permissionNeeded || isCreatorGroup(viewer.hikariUserGroup);
   if (!allowed) Astro.response.status = 403;
   return { redirect: null, viewer, allowed };
 }
