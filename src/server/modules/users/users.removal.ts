@@ -70,6 +70,8 @@ export const USER_REFERENCES = {
   catalogue_revision: 'set null',
   update_request: 'cascade',
   audit_log: 'set null',
+  // A member's creator applications go with the account (those they reviewed keep the row, reviewer cleared).
+  creator_application: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */
