@@ -42,4 +42,17 @@ describe('a notification as a sentence', () => {
     expect(notificationText(translator('zh-CN'), group)).toBe('已注销用户 和另外 4 人 关注了你');
     expect(notificationText(translator('en'), { ...group, actorCount: 1 })).toBe('Deleted account followed you');
   });
+
+  it('says what staff decided about a request or an application, with the reason when there is one', () => {
+    const review = { ...base, kind: 'review' as const, actors: [], target: null, excerpt: '星之梦' };
+    expect(notificationText(translator('en'), { ...review, action: 'request_approved' })).toBe(
+      'Your update request for “星之梦” was approved',
+    );
+    expect(notificationText(translator('zh-CN'), { ...review, action: 'request_rejected', reason: '缺少来源' })).toBe(
+      '你对《星之梦》的更新请求未通过审核。理由：缺少来源',
+    );
+    expect(notificationText(translator('en'), { ...review, action: 'application_rejected', reason: 'Too short' })).toBe(
+      'Your creator application was not approved. Reason: Too short',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import type { Translate } from '../i18n/index.ts';
-import type { NotificationView } from './notifications.ts';
+import { isReviewAction, type ModerationAction, type NotificationView } from './notifications.ts';
 
 const LIKED: Partial<Record<string, 'post' | 'article' | 'comment' | 'rating'>> = {
   post: 'post',
@@ -30,8 +30,15 @@ export function notificationText(t: Translate, item: NotificationView): string {
     case 'follow':
       return t('notifications.text.follow', { who });
     case 'moderation':
-      return t(`notifications.text.moderation.${item.action ?? 'delete'}`, { title: item.excerpt || title });
+      return t(`notifications.text.moderation.${(item.action as ModerationAction | null) ?? 'delete'}`, {
+        title: item.excerpt || title,
+      });
     case 'announcement':
       return t('notifications.text.announcement', { title: item.excerpt });
+    case 'review': {
+      const action = item.action && isReviewAction(item.action) ? item.action : 'request_approved';
+      const sentence = t(`notifications.text.review.${action}`, { title: item.excerpt || title });
+      return item.reason ? t('notifications.text.review.withReason', { sentence, reason: item.reason }) : sentence;
+    }
   }
 }

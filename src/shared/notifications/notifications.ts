@@ -6,11 +6,32 @@ import type { TargetType } from '../targets.ts';
  * Likes and follows are grouped while unread ("A and 3 others liked your post"); comments, replies,
  * moderation decisions and announcements are one each.
  */
-export const NOTIFICATION_KINDS = ['reply', 'comment', 'like', 'follow', 'moderation', 'announcement'] as const;
+export const NOTIFICATION_KINDS = [
+  'reply',
+  'comment',
+  'like',
+  'follow',
+  'moderation',
+  'announcement',
+  'review',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a moderator did to the member's post, article or comment. */
 export type ModerationAction = 'pin' | 'feature' | 'delete';
+
+/** What staff decided about the member's update request or creator application (kind 'review'). */
+export const REVIEW_ACTIONS = [
+  'request_approved',
+  'request_rejected',
+  'request_changes',
+  'application_approved',
+  'application_rejected',
+] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+export const isReviewAction = (value: unknown): value is ReviewAction =>
+  typeof value === 'string' && (REVIEW_ACTIONS as readonly string[]).includes(value);
 
 /** A member named in a notification. */
 export interface NotificationActor {
@@ -30,9 +51,11 @@ export interface NotificationView {
   target: { type: TargetType; id: number; title: string } | null;
   /** The comment or reply itself (comment and reply kinds). */
   commentId: number | null;
-  action: ModerationAction | null;
-  /** A short line of the comment, the removed item's title, or the announcement's title. */
+  action: ModerationAction | ReviewAction | null;
+  /** A short line of the comment, the removed item's title, the reviewed item's title, or the announcement's title. */
   excerpt: string;
+  /** Why staff refused or sent back the member's request or application (review kind only). */
+  reason?: string;
   /** The comment or reply it is about was deleted or hidden since: no text, no link, left out of digests. */
   gone: boolean;
   /** Where the notification leads (the exact comment, the item, the follower's space); null when gone. */

@@ -26,6 +26,7 @@ const KIND_ICON: Record<NotificationKind, IconName> = {
   follow: 'user',
   moderation: 'flag',
   announcement: 'megaphone',
+  review: 'check',
 };
 
 /** Whether a click should open the link in this tab (not a new tab or window). */
@@ -221,9 +222,10 @@ function Loaded({ store, t, locale, now, imageOptions }: LoadedProps) {
                     </span>
                     <span className="mt-1 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
                       <time dateTime={item.updatedAt}>{timeAgo(item.updatedAt, now, locale)}</time>
-                      {item.url === null && item.kind !== 'follow' && item.kind !== 'announcement' && (
-                        <span>· {t('notifications.gone')}</span>
-                      )}
+                      {item.url === null &&
+                        item.kind !== 'follow' &&
+                        item.kind !== 'announcement' &&
+                        item.kind !== 'review' && <span>· {t('notifications.gone')}</span>}
                     </span>
                   </span>
                   {!item.isRead && (

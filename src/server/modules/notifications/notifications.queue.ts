@@ -1,4 +1,5 @@
-import type { ModerationAction } from '../../../shared/notifications/notifications.ts';
+import type { EditType } from '../../../shared/creator/creator-model.ts';
+import type { ModerationAction, ReviewAction } from '../../../shared/notifications/notifications.ts';
 import type { LikeTargetType } from '../../../shared/reactions/reactions-model.ts';
 import type { AppJobQueue } from '../../context.ts';
 import type { JsonValue } from '../../platform/bus/bus.ts';
@@ -25,6 +26,21 @@ export type NotificationEvent =
       targetId: number;
       action: ModerationAction;
       title: string;
+      at: string;
+    }
+  /**
+   * Staff decided about the member's update request (approved, refused, sent back for changes) or
+   * creator application. `subject` is the catalogue item it is about (null for an application or a
+   * proposed new item that was not created); `title` names it, `reason` says why (refusals, changes).
+   */
+  | {
+      kind: 'review';
+      recipientId: string;
+      reviewerId: string;
+      action: ReviewAction;
+      subject: { type: EditType; id: number } | null;
+      title: string;
+      reason: string;
       at: string;
     };
 

@@ -7,7 +7,7 @@ import {
   type NotificationView,
 } from '../../../shared/notifications/notifications.ts';
 import { isPageBuilt } from '../../../shared/navigation.ts';
-import type { TargetType } from '../../../shared/targets.ts';
+import { isTargetType, type TargetType } from '../../../shared/targets.ts';
 import { dialectOf, type Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { pageInfo, type PageRequest } from '../../db/paginate.ts';
@@ -77,6 +77,7 @@ export async function handleNotificationEvent(
       now,
     );
   }
+  if (event.kind === 'review') return notifyReview(deps.db, event);
   if (event.recipientId === event.moderatorId) return;
   await deps.db
     .insertInto('notification')
@@ -97,6 +98,62 @@ export async function handleNotificationEvent(
     })
     .onConflict((oc) => oc.columns(['user_id', 'open_key']).doNothing())
     .execute();
+}
+
+/**
+ * A review of the member's update request or creator application: one row each, the reviewer not named
+ * (staff act for the site, like moderators). The item's title and the reason are kept together in the
+ * excerpt as JSON, so the sentence still reads right after the item is renamed or removed.
+ */
+async function notifyReview(db: Db, event: Extract<NotificationEvent, { kind: 'review' }>): Promise<void> {
+  const subject = event.subject;
+  const key = `review:${event.action}:${subject ? `${subject.type}:${subject.id}` : '-'}:${event.at}`;
+  await db
+    .insertInto('notification')
+    .values({
+      id: newId(),
+      user_id: event.recipientId,
+      kind: 'review',
+      group_key: key,
+      open_key: key,
+      // Tags are no target type: they keep their id in the key and link to their list.
+      target_type: subject && isTargetType(subject.type) ? subject.type : null,
+      target_id: subject && isTargetType(subject.type) ? subject.id : null,
+      action: event.action,
+      excerpt: JSON.stringify({
+        title: event.title,
+        reason: event.reason,
+        tag: subject?.type === 'tag' ? subject.id : null,
+      }),
+      actor_ids: '[]',
+      actor_count: 0,
+      created_at: event.at,
+      updated_at: event.at,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'open_key']).doNothing())
+    .execute();
+}
+
+/** A review row's excerpt: the item's title, the reason, and a tag's id (JSON, see notifyReview). */
+function reviewExcerpt(excerpt: string): { title: string; reason: string; tag: number | null } {
+  try {
+    const parsed = JSON.parse(excerpt) as { title?: unknown; reason?: unknown; tag?: unknown };
+    return {
+      title: typeof parsed.title === 'string' ? parsed.title : '',
+      reason: typeof parsed.reason === 'string' ? parsed.reason : '',
+      tag: typeof parsed.tag === 'number' ? parsed.tag : null,
+    };
+  } catch {
+    return { title: excerpt, reason: '', tag: null };
+  }
+}
+
+/** Where a review leads: the item's page; a creator application's page; nowhere for a refused new item. */
+function reviewUrl(row: NotificationRow, target: TargetInfo | undefined, tag: number | null): string | null {
+  if (row.action === 'application_approved' || row.action === 'application_rejected')
+    return isPageBuilt('/creator-application') ? '/creator-application' : null;
+  if (tag !== null) return `/galgame/list?tag=${tag}`;
+  return target?.url ?? null;
 }
 
 /** A comment's target owner (comment) and the author it answers (reply), never its own author. */
@@ -311,12 +368,14 @@ async function describe(deps: NotificationDeps, userId: string, rows: Notificati
     // The excerpt was copied when the comment was written: once the comment is deleted or hidden (or
     // its post or article is), its text is no longer shown (read-time check, decision 021).
     const gone = (row.kind === 'reply' || row.kind === 'comment') && !comment;
+    const review = row.kind === 'review' ? reviewExcerpt(row.excerpt) : null;
     let url: string | null = null;
     if (row.kind === 'reply' || row.kind === 'comment') url = comment?.url ?? null;
     else if (row.kind === 'like' || (row.kind === 'moderation' && row.action !== 'delete')) url = target?.url ?? null;
     else if (row.kind === 'follow' && actors[0] && isPageBuilt(`/space/${actors[0].userId}`))
       url = `/space/${actors[0].userId}`;
     else if (row.kind === 'announcement') url = announcements.get(row.announcement_id ?? '') ?? null;
+    else if (review) url = reviewUrl(row, target, review.tag);
     return {
       _id: row.id,
       kind: row.kind,
@@ -328,7 +387,8 @@ async function describe(deps: NotificationDeps, userId: string, rows: Notificati
           : null,
       commentId: row.comment_id,
       action: row.action,
-      excerpt: gone ? '' : row.excerpt,
+      excerpt: review ? review.title : gone ? '' : row.excerpt,
+      reason: review?.reason ?? '',
       gone,
       url,
       isRead: row.read_at !== null,

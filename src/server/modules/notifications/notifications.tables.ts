@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { ModerationAction, NotificationKind } from '../../../shared/notifications/notifications.ts';
+import type { ModerationAction, NotificationKind, ReviewAction } from '../../../shared/notifications/notifications.ts';
 import type { TargetType } from '../../../shared/targets.ts';
 
 /**
@@ -16,7 +16,8 @@ export interface NotificationTable {
   target_type: TargetType | null;
   target_id: number | null;
   comment_id: number | null;
-  action: ModerationAction | null;
+  action: ModerationAction | ReviewAction | null;
+  /** The comment's line, the item's title; for reviews a JSON `{ title, reason }`. */
   excerpt: Generated<string>;
   announcement_id: string | null;
   /** JSON array of account ids, newest first. */

@@ -42,6 +42,13 @@ export const notifications: AreaMessages<typeof reference> = {
   'notifications.text.moderation.feature': 'A moderator featured your “{title}”',
   'notifications.text.moderation.delete': 'A moderator deleted your “{title}”',
   'notifications.text.announcement': 'Announcement: {title}',
+  'notifications.text.review.request_approved': 'Your update request for “{title}” was approved',
+  'notifications.text.review.request_rejected': 'Your update request for “{title}” was rejected',
+  'notifications.text.review.request_changes':
+    'Your update request for “{title}” needs changes before it can be approved',
+  'notifications.text.review.application_approved': 'Your creator application was approved: welcome aboard',
+  'notifications.text.review.application_rejected': 'Your creator application was not approved',
+  'notifications.text.review.withReason': '{sentence}. Reason: {reason}',
 
   'notifications.mail.subject': {
     one: '[Hikari] You have {count} new notification',

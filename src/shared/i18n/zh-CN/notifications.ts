@@ -38,6 +38,12 @@ export const notifications = {
   'notifications.text.moderation.feature': '你的内容《{title}》被管理员设为精选',
   'notifications.text.moderation.delete': '你的内容《{title}》被管理员删除了',
   'notifications.text.announcement': '站点公告：{title}',
+  'notifications.text.review.request_approved': '你对《{title}》的更新请求已通过审核',
+  'notifications.text.review.request_rejected': '你对《{title}》的更新请求未通过审核',
+  'notifications.text.review.request_changes': '你对《{title}》的更新请求需要修改后重新提交',
+  'notifications.text.review.application_approved': '你的创作者申请已通过，欢迎加入创作者',
+  'notifications.text.review.application_rejected': '你的创作者申请未通过',
+  'notifications.text.review.withReason': '{sentence}。理由：{reason}',
 
   'notifications.mail.subject': '【Hikari】你有 {count} 条新消息',
   'notifications.mail.hello': '你好！',
