@@ -72,6 +72,8 @@ export const USER_REFERENCES = {
   audit_log: 'set null',
   // A member's creator applications go with the account (those they reviewed keep the row, reviewer cleared).
   creator_application: 'cascade',
+  // Section moderators go with their account (appointments they made keep the row, appointer cleared).
+  section_moderator: 'cascade',
 } as const;
 
 /** Finds a user by `_id`, numeric userId, name (any case) or email. */
