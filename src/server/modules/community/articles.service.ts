@@ -1,10 +1,5 @@
 import type { JSONContent } from '@tiptap/core';
-import {
-  isModerator,
-  type ArticleDetail,
-  type ArticleInput,
-  type ArticleRatingBrief,
-} from '../../../shared/community/community.ts';
+import { type ArticleDetail, type ArticleInput, type ArticleRatingBrief } from '../../../shared/community/community.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
@@ -29,6 +24,7 @@ import {
   deleteContent,
   excerptOf,
   moderateContent,
+  moderates,
   ourImageKey,
   refuseWhenLimited,
   updateContent,
@@ -245,7 +241,7 @@ async function articleDetailOf(
     viewer: {
       ...marks,
       canEdit: viewer !== null && viewer.id === row.user_id && row.status !== 'deleted',
-      canModerate: viewer !== null && isModerator(viewer.group),
+      canModerate: viewer !== null && (await moderates(deps.db, viewer, row)),
     },
   };
 }

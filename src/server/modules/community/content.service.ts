@@ -20,6 +20,7 @@ import type { TargetRegistry } from '../../platform/targets/targets.ts';
 import { confirmStoredImage } from '../media/stored-image.ts';
 import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import { tableOf } from './community.repository.ts';
+import { moderatesSection } from './sections.manage.ts';
 import { ensureTopics } from './topics.service.ts';
 
 /**
@@ -59,6 +60,18 @@ export function canSee(row: Pick<ContentState, 'status' | 'user_id'>, viewer: Co
   if (row.status === 'published') return true;
   if (row.status !== 'draft' || !viewer) return false;
   return viewer.id === row.user_id || isModerator(viewer.group);
+}
+
+/**
+ * Who pins, features and deletes others' items: staff everywhere, a section moderator in their section
+ * only (an item moved out of it is out of their reach).
+ */
+export async function moderates(
+  db: Db,
+  viewer: ContentViewer,
+  row: Pick<ContentState, 'section_id'>,
+): Promise<boolean> {
+  return isModerator(viewer.group) || moderatesSection(db, viewer.id, row.section_id);
 }
 
 const notFound = (type: ContentType) =>
@@ -590,7 +603,7 @@ export async function deleteContent<Row extends ContentState>(
   now: Date,
 ): Promise<void> {
   const row = await visibleContent(deps.db, kind, id, viewer);
-  if (row.user_id !== viewer.id && !isModerator(viewer.group))
+  if (row.user_id !== viewer.id && !(await moderates(deps.db, viewer, row)))
     throw new HttpError(403, 'FORBIDDEN', 'server.community.deleteForbidden');
   await deps.db.transaction().execute(async (trx) => {
     const table = tableOf(kind.type);
@@ -650,8 +663,9 @@ export async function moderateContent<Row extends ContentState>(
   change: { pinned?: boolean | undefined; featured?: boolean | undefined },
   now = new Date(),
 ): Promise<void> {
-  if (!isModerator(viewer.group)) throw new HttpError(403, 'FORBIDDEN', 'server.community.moderatorsOnly');
   const row = await visibleContent(deps.db, kind, id, viewer);
+  if (!(await moderates(deps.db, viewer, row)))
+    throw new HttpError(403, 'FORBIDDEN', 'server.community.moderatorsOnly');
   if (row.status !== 'published') throw new HttpError(400, 'VALIDATION_FAILED', 'server.community.moderateUnpublished');
   const set: { pinned?: number; featured?: number } = {};
   if (change.pinned !== undefined) set.pinned = change.pinned ? 1 : 0;

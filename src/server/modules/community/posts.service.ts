@@ -1,4 +1,4 @@
-import { isModerator, type PostDetail, type PostInput } from '../../../shared/community/community.ts';
+import { type PostDetail, type PostInput } from '../../../shared/community/community.ts';
 import { parseMarkers } from '../../../shared/comment-markers.ts';
 import type { Db } from '../../db/database.ts';
 import type { TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
@@ -19,6 +19,7 @@ import {
   deleteContent,
   excerptOf,
   moderateContent,
+  moderates,
   ourImageKey,
   updateContent,
   visibleContent,
@@ -142,7 +143,7 @@ async function postDetailOf(
     viewer: {
       ...marks,
       canEdit: viewer !== null && viewer.id === row.user_id && row.status !== 'deleted',
-      canModerate: viewer !== null && isModerator(viewer.group),
+      canModerate: viewer !== null && (await moderates(deps.db, viewer, row)),
     },
   };
 }
