@@ -43,6 +43,11 @@ export const SECTION_ICONS = [
   'languages',
 ] as const satisfies readonly IconName[];
 export type SectionIcon = (typeof SECTION_ICONS)[number];
+/** A section's or topic's icon: one of SECTION_ICONS, or '' for none. */
+export type IconChoice = SectionIcon | '';
+/** The stored icon as a choice ('' when it is not one of SECTION_ICONS). */
+export const iconChoice = (value: string): IconChoice =>
+  (SECTION_ICONS as readonly string[]).includes(value) ? (value as SectionIcon) : '';
 
 export const HEX_COLOR = /^#[0-9a-f]{6}$/;
 
