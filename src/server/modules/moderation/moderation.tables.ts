@@ -25,3 +25,12 @@ declare module '../../db/ids.ts' {
     audit_log_id: true;
   }
 }
+
+declare module '../users/users.tables.ts' {
+  interface UsersTable {
+    /** Why the member is banned ('' when not). */
+    ban_reason: Generated<string>;
+    /** When a time ban ends; null for a ban for good (or no ban). */
+    banned_until: string | null;
+  }
+}
