@@ -140,6 +140,26 @@ describe('creator manage API', () => {
     expect(await lookup('person', '   ')).toEqual([]);
   });
 
+  it('names entries by id for the relation lists', async () => {
+    const answer = await call<LookupHit[]>(
+      app,
+      'GET',
+      `/creator/names/person?ids=${ids.person},${ids.person2},99999`,
+      token('user'),
+    );
+    expect(
+      data(answer.body)
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(['Kanon Sakurai', 'Sakura Kanon']);
+    const tags = data((await call<LookupHit[]>(app, 'GET', `/creator/names/tag?ids=${ids.tag}`, token('user'))).body);
+    expect(tags).toEqual([{ id: ids.tag, name: 'Pure love', nameZh: '纯爱', image: '' }]);
+    expectFailure(await call(app, 'GET', '/creator/names/person?ids=1,,2', token('user')), 400, 'VALIDATION_FAILED');
+    const many = Array.from({ length: 201 }, (_, i) => i + 1).join(',');
+    expectFailure(await call(app, 'GET', `/creator/names/person?ids=${many}`, token('user')), 400, 'VALIDATION_FAILED');
+    expectFailure(await call(app, 'GET', `/creator/names/person?ids=1`), 401, 'UNAUTHORIZED');
+  });
+
   it('publishes and unpublishes a game: lists, facets and search follow, and the audit log records it', async () => {
     expect(await searchTotal('Summer Pockets', 'galgame')).toBe(1);
     expect(await inAllFacet(ids.game!)).toBe(true);

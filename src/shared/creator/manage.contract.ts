@@ -80,6 +80,19 @@ export const creatorManageContract = {
     auth: 'required',
     summary: `Up to ${LOOKUP_LIMIT} entries of a type whose name or Chinese name contains \`keyword\` (relation pickers)`,
   }),
+  names: endpoint({
+    method: 'GET',
+    path: '/creator/names/:type',
+    params: z.object({ type: typeParam }),
+    query: z.object({
+      ids: z
+        .string({ error: messageRef('itemEditor.error.ids') })
+        .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,199}$/, { error: messageRef('itemEditor.error.ids') }),
+    }),
+    response: as<LookupHit[]>(),
+    auth: 'required',
+    summary: "The names of up to 200 entries of a type by id (`ids=1,2,3`), for the editors' relation lists",
+  }),
   publish: endpoint({
     method: 'POST',
     path: '/creator/manage/:type/:id/publish',

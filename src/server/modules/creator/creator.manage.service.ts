@@ -297,6 +297,50 @@ export async function lookupNames(db: Db, viewer: ManageViewer, type: EditType, 
   return rows.map(toHit);
 }
 
+/** The names of entries by id, for the editors' relation lists (missing ids are left out). */
+export async function namesByIds(db: Db, type: EditType, ids: readonly number[]): Promise<LookupHit[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  if (type === 'galgame') {
+    const rows = await db
+      .selectFrom('galgame')
+      .select(['id', 'title as name', 'title_zh as name_zh', 'cover as image'])
+      .where('id', 'in', wanted)
+      .execute();
+    return rows.map(toHit);
+  }
+  if (type === 'lightnovel') {
+    const rows = await db
+      .selectFrom('lightnovel')
+      .select(['id', 'name', 'name_zh', 'cover as image'])
+      .where('id', 'in', wanted)
+      .execute();
+    return rows.map(toHit);
+  }
+  if (type === 'volume') {
+    const rows = await db
+      .selectFrom('lightnovel_volume')
+      .select(['id', 'title as name', 'title_zh as name_zh', 'cover as image'])
+      .where('id', 'in', wanted)
+      .execute();
+    return rows.map(toHit);
+  }
+  if (type === 'tag') {
+    const rows = await db
+      .selectFrom('tag')
+      .select(['id', 'name', 'name_zh', sql<string>`''`.as('image')])
+      .where('id', 'in', wanted)
+      .execute();
+    return rows.map(toHit);
+  }
+  const rows = await db
+    .selectFrom(`${ENTITY_TABLES[type]} as e` as 'person as e')
+    .select(['e.id', 'e.name', 'e.name_zh', 'e.image'])
+    .where('e.id', 'in', wanted)
+    .execute();
+  return rows.map(toHit);
+}
+
 const toHit = (r: { id: number; name: string; name_zh: string; image: string }): LookupHit => ({
   id: r.id,
   name: r.name,

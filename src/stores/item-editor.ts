@@ -1,0 +1,153 @@
+import type { EditType } from '../shared/creator/creator-model.ts';
+import {
+  DOC_SCHEMAS,
+  EMPTY_DOCS,
+  diffDocs,
+  type EditDoc,
+  type EditDocs,
+  type FieldChange,
+} from '../shared/creator/docs.ts';
+import type { EditConflict, SaveOutcome } from '../shared/creator/items.contract.ts';
+
+/**
+ * The item and entity editors' logic, without a browser: checking a document with the same schema the
+ * server runs (each field's first problem, as a message reference), what changed against the version
+ * opened, the server's field problems and conflicts, and which ids a document links to (so the editor
+ * can show their names).
+ */
+
+/** The first problem of each top-level field, as a message reference (translateRef shows it). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type CheckResult<T extends EditType> = { ok: true; doc: EditDocs[T] } | { ok: false; errors: FieldErrors };
+
+export function checkDoc<T extends EditType>(type: T, doc: unknown): CheckResult<T> {
+  const result = DOC_SCHEMAS[type].safeParse(doc);
+  if (result.success) return { ok: true, doc: result.data as EditDocs[T] };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '_doc';
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * The server's field problems of a 400 answer, by top-level document field: paths come as `doc.title`,
+ * `doc.staff.2.role` or `title`; `note` stays `note`.
+ */
+export function serverFieldErrors(issues: readonly { path?: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const parts = (issue.path ?? '').split('.').filter(Boolean);
+    if (parts[0] === 'doc') parts.shift();
+    const field = parts[0] ?? '_doc';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The fields an edit changes against the version it started from (every filled field of a new item). */
+export function changedFields<T extends EditType>(type: T, base: EditDocs[T] | null, doc: EditDocs[T]): FieldChange[] {
+  return diffDocs(type, base ?? (EMPTY_DOCS[type] as EditDocs[T]), doc);
+}
+
+/** A new item's starting document (a copy: the editor changes it). */
+export function emptyDoc<T extends EditType>(type: T): EditDocs[T] {
+  return structuredClone(EMPTY_DOCS[type]) as EditDocs[T];
+}
+
+/** Reads a 409 EDIT_CONFLICT answer's data, or null when it is not one. */
+export function readConflict(data: unknown): EditConflict | null {
+  if (!data || typeof data !== 'object') return null;
+  const value = data as Partial<EditConflict>;
+  if (typeof value.currentRevision !== 'number' || !Array.isArray(value.fields)) return null;
+  return { currentRevision: value.currentRevision, fields: value.fields };
+}
+
+/** What to tell after a save: applied (with the item's id) or sent for review. */
+export function outcomeNotice(outcome: SaveOutcome): { kind: 'applied'; id: number } | { kind: 'requested' } {
+  return outcome.outcome === 'applied' ? { kind: 'applied', id: outcome.id } : { kind: 'requested' };
+}
+
+/** The ids a document links to, per type, so their names can be fetched in one call per type. */
+export function linkedIds(type: EditType, doc: EditDoc): Partial<Record<EditType, number[]>> {
+  const out: Partial<Record<EditType, number[]>> = {};
+  const add = (target: EditType, id: number | null | undefined) => {
+    if (!id) return;
+    const list = (out[target] ??= []);
+    if (!list.includes(id)) list.push(id);
+  };
+  if (type === 'galgame') {
+    const d = doc as EditDocs['galgame'];
+    d.tags.forEach((t) => add('tag', t.tagId));
+    d.producers.forEach((p) => add('producer', p.producerId));
+    d.staff.forEach((s) => add('person', s.personId));
+    d.characters.forEach((c) => {
+      add('character', c.characterId);
+      add('person', c.voicePersonId);
+    });
+    d.relations.forEach((r) => add('galgame', r.galgameId));
+  } else if (type === 'lightnovel') {
+    const d = doc as EditDocs['lightnovel'];
+    d.staff.forEach((s) => add('person', s.personId));
+    d.producers.forEach((p) => add('producer', p.producerId));
+  } else if (type === 'volume') {
+    add('lightnovel', (doc as EditDocs['volume']).lightnovelId);
+  }
+  return out;
+}
+
+/** The public page of an item, where one exists. */
+export function publicPath(type: EditType, id: number): string | null {
+  switch (type) {
+    case 'galgame':
+      return `/galgame/${id}`;
+    case 'lightnovel':
+      return `/lightnovel/${id}`;
+    case 'volume':
+      return `/lightnovel/volumes/${id}`;
+    case 'person':
+    case 'character':
+    case 'producer':
+      return `/${type}/${id}`;
+    case 'tag':
+      return null;
+  }
+}
+
+/** The editor of an item (`id` null: a new one). */
+export function editorPath(type: EditType, id: number | null): string {
+  const base =
+    type === 'galgame' || type === 'lightnovel'
+      ? `/create/item/${type}`
+      : type === 'volume'
+        ? '/create/item/lightnovel/volume'
+        : `/create/entity/${type}`;
+  return id === null ? base : `${base}?id=${id}`;
+}
+
+/** A value as the conflict table and the changes list show it: short, one line. */
+export function shortValue(value: unknown, max = 80): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The API client with the manage contract (lists, look-ups, names), loaded with the first call. */
+export async function loadManageApi() {
+  const [{ api }, { creatorManageContract }] = await Promise.all([
+    import('./api-client.ts'),
+    import('../shared/creator/manage.contract.ts'),
+  ]);
+  return { client: api, contract: creatorManageContract };
+}
+
+/** The API client with the editors' contract (documents, saves, creations), loaded with the first call. */
+export async function loadItemsApi() {
+  const [{ api }, { creatorItemsContract }] = await Promise.all([
+    import('./api-client.ts'),
+    import('../shared/creator/items.contract.ts'),
+  ]);
+  return { client: api, contract: creatorItemsContract };
+}
