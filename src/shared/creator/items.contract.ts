@@ -5,6 +5,7 @@ import { messageRef } from '../i18n/index.ts';
 import { bodyInt, decimalId, queryInt, safeText } from '../input-rules.ts';
 import { EDIT_TYPES, type EditType } from './creator-model.ts';
 import type { EditDoc, FieldChange } from './docs.ts';
+import type { LinkNames } from './requests.contract.ts';
 
 /*
  * The catalogue editors' API (decision 028). Editors and admins apply an edit at once (a new revision);
@@ -75,6 +76,8 @@ export interface RevisionDetail extends RevisionSummary {
   doc: EditDoc;
   /** Against the revision before it (empty for the first). */
   diff: FieldChange[];
+  /** Names of the tags, people, producers, games and series the document and the one before link to. */
+  names: LinkNames;
 }
 
 export const saveBodySchema = z.object({

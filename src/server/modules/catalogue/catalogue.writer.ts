@@ -19,6 +19,8 @@ import { indexEntities, indexGalgames } from '../search/search.index.ts';
 // an import or seed twice updates instead of duplicating.
 
 export interface EntityInput {
+  /** Update this entity (it must exist); without it, matched by Bangumi id or original name. */
+  id?: number;
   bangumiId?: number | null;
   name: string;
   nameZh?: string;
@@ -47,6 +49,8 @@ export interface DownloadInput {
 }
 
 export interface GalgameInput {
+  /** Update this game (it must exist), keeping the votes of the tags it keeps; without it, matched by Bangumi id. */
+  id?: number;
   bangumiId?: number | null;
   title: string;
   titleZh?: string;
@@ -64,6 +68,8 @@ export interface GalgameInput {
   producers?: { producerId: number; role: ProducerRole; note?: string }[];
   staff?: { personId: number; role: StaffRole; note?: string }[];
   characters?: { characterId: number; role: CharacterRole; voicePersonId?: number | null }[];
+  /** When given, replaces the game's own relations (the other games' relations to it are theirs). */
+  relations?: { galgameId: number; relation: Relation }[];
   downloads?: DownloadInput[];
 }
 
@@ -78,14 +84,18 @@ async function upsertEntity(
 ): Promise<number> {
   // The entity and its search entries change together.
   if (!db.isTransaction) return db.transaction().execute((trx) => upsertEntity(trx, table, input, extra, now));
-  const existing = input.bangumiId
-    ? await db.selectFrom(table).select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
-    : await db
-        .selectFrom(table)
-        .select('id')
-        .where('name', '=', input.name)
-        .where('bangumi_id', 'is', null)
-        .executeTakeFirst();
+  const existing =
+    input.id !== undefined
+      ? await db.selectFrom(table).select('id').where('id', '=', input.id).executeTakeFirst()
+      : input.bangumiId
+        ? await db.selectFrom(table).select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
+        : await db
+            .selectFrom(table)
+            .select('id')
+            .where('name', '=', input.name)
+            .where('bangumi_id', 'is', null)
+            .executeTakeFirst();
+  if (input.id !== undefined && !existing) throw new Error(`${table} ${input.id} does not exist`);
   const values = {
     name: input.name,
     name_zh: input.nameZh ?? '',
@@ -118,14 +128,23 @@ export const upsertCharacter = (db: Db, p: CharacterInput, now = new Date()) =>
 
 export async function upsertTag(
   db: Db,
-  tag: { name: string; nameZh?: string; category?: string; description?: string },
+  tag: { id?: number; name: string; nameZh?: string; category?: string; description?: string },
   now = new Date(),
 ): Promise<number> {
-  const existing = await db.selectFrom('tag').select('id').where('name', '=', tag.name).executeTakeFirst();
+  const existing =
+    tag.id !== undefined
+      ? await db.selectFrom('tag').select('id').where('id', '=', tag.id).executeTakeFirst()
+      : await db.selectFrom('tag').select('id').where('name', '=', tag.name).executeTakeFirst();
+  if (tag.id !== undefined && !existing) throw new Error(`tag ${tag.id} does not exist`);
   if (existing) {
     await db
       .updateTable('tag')
-      .set({ name_zh: tag.nameZh ?? '', category: tag.category ?? 'content', description: tag.description ?? '' })
+      .set({
+        ...(tag.id !== undefined ? { name: tag.name } : {}),
+        name_zh: tag.nameZh ?? '',
+        category: tag.category ?? 'content',
+        description: tag.description ?? '',
+      })
       .where('id', '=', existing.id)
       .execute();
     return existing.id;
@@ -153,9 +172,22 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
   if (!db.isTransaction) return db.transaction().execute((trx) => saveGalgame(trx, input, now));
   {
     const trx = db;
-    const existing = input.bangumiId
-      ? await trx.selectFrom('galgame').select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
-      : undefined;
+    const existing =
+      input.id !== undefined
+        ? await trx.selectFrom('galgame').select('id').where('id', '=', input.id).executeTakeFirst()
+        : input.bangumiId
+          ? await trx.selectFrom('galgame').select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
+          : undefined;
+    if (input.id !== undefined && !existing) throw new Error(`galgame ${input.id} does not exist`);
+    // An edit by id keeps the votes of the tags that stay (they are the members', not the editor's).
+    const keptVotes = new Map<number, number>();
+    if (existing && input.id !== undefined)
+      for (const row of await trx
+        .selectFrom('galgame_tag')
+        .select(['tag_id', 'votes'])
+        .where('galgame_id', '=', existing.id)
+        .execute())
+        keptVotes.set(row.tag_id, row.votes);
     const releaseDate = input.releaseDate ?? null;
     const values = {
       title: input.title,
@@ -215,7 +247,14 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
     if (tags.length) {
       await trx
         .insertInto('galgame_tag')
-        .values(tags.map((t) => ({ galgame_id: id, tag_id: t.tagId, votes: t.votes ?? 0, spoiler: t.spoiler ?? 0 })))
+        .values(
+          tags.map((t) => ({
+            galgame_id: id,
+            tag_id: t.tagId,
+            votes: t.votes ?? keptVotes.get(t.tagId) ?? 0,
+            spoiler: t.spoiler ?? 0,
+          })),
+        )
         .execute();
     }
     const producers = unique(input.producers ?? [], (p) => `${p.producerId}:${p.role}`);
@@ -256,6 +295,15 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
           })),
         )
         .execute();
+    }
+    if (input.relations) {
+      await trx.deleteFrom('galgame_relation').where('galgame_id', '=', id).execute();
+      const relations = unique(input.relations, (r) => String(r.galgameId)).filter((r) => r.galgameId !== id);
+      if (relations.length)
+        await trx
+          .insertInto('galgame_relation')
+          .values(relations.map((r) => ({ galgame_id: id, related_id: r.galgameId, relation: r.relation })))
+          .execute();
     }
     for (const d of input.downloads ?? []) {
       const downloadId = await nextId(trx, 'download_id');

@@ -35,6 +35,8 @@ export interface LightnovelInput {
 }
 
 export interface VolumeInput {
+  /** Update this volume (it must exist; it may move to another series, kind or number). */
+  id?: number;
   lightnovelId: number;
   kind?: VolumeKind;
   number: number;
@@ -182,15 +184,30 @@ export async function refreshReleasedVolumes(db: Db, now = new Date()): Promise<
 /** Creates a volume, or updates the one with the same series, kind and number. Its EPUB is left alone. */
 export async function saveVolume(db: Db, input: VolumeInput, now = new Date()): Promise<number> {
   if (!db.isTransaction) return db.transaction().execute((trx) => saveVolume(trx, input, now));
-  await lockSeries(db, input.lightnovelId);
   const kind = input.kind ?? 'main';
-  const existing = await db
-    .selectFrom('lightnovel_volume')
-    .select('id')
-    .where('lightnovel_id', '=', input.lightnovelId)
-    .where('kind', '=', kind)
-    .where('number', '=', input.number)
-    .executeTakeFirst();
+  const byId =
+    input.id !== undefined
+      ? await db
+          .selectFrom('lightnovel_volume')
+          .select(['id', 'lightnovel_id'])
+          .where('id', '=', input.id)
+          .executeTakeFirst()
+      : undefined;
+  if (input.id !== undefined && !byId) throw new Error(`volume ${input.id} does not exist`);
+  // Both series of a volume that moves are locked, always in id order.
+  for (const seriesId of [...new Set([input.lightnovelId, byId?.lightnovel_id ?? input.lightnovelId])].sort(
+    (a, b) => a - b,
+  ))
+    await lockSeries(db, seriesId);
+  const existing =
+    byId ??
+    (await db
+      .selectFrom('lightnovel_volume')
+      .select(['id', 'lightnovel_id'])
+      .where('lightnovel_id', '=', input.lightnovelId)
+      .where('kind', '=', kind)
+      .where('number', '=', input.number)
+      .executeTakeFirst());
   const values = {
     title: input.title ?? '',
     title_zh: input.titleZh ?? '',
@@ -205,7 +222,13 @@ export async function saveVolume(db: Db, input: VolumeInput, now = new Date()): 
   let id: number;
   if (existing) {
     id = existing.id;
-    await db.updateTable('lightnovel_volume').set(values).where('id', '=', id).execute();
+    const moved = byId ? { lightnovel_id: input.lightnovelId, kind, number: input.number } : {};
+    await db
+      .updateTable('lightnovel_volume')
+      .set({ ...values, ...moved })
+      .where('id', '=', id)
+      .execute();
+    if (existing.lightnovel_id !== input.lightnovelId) await syncVolumeStats(db, existing.lightnovel_id, now);
   } else {
     id = await nextId(db, 'volume_id');
     await db
