@@ -620,6 +620,9 @@ export async function deleteContent<Row extends ContentState>(
       .select(['status', 'section_id', 'user_id', 'title'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    // A section moderator's reach is checked again on the locked row: the item may have moved section.
+    if (current.user_id !== viewer.id && !(await moderates(trx, viewer, current)))
+      throw new HttpError(403, 'FORBIDDEN', 'server.community.deleteForbidden');
     const wasPublished = current.status === 'published';
     await trx
       .updateTable(table)
@@ -674,9 +677,11 @@ export async function moderateContent<Row extends ContentState>(
   await deps.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom(table)
-      .select(['pinned', 'featured', 'user_id', 'title'])
+      .select(['pinned', 'featured', 'user_id', 'title', 'section_id'])
       .where('id', '=', id)
       .executeTakeFirst();
+    if (before && !(await moderates(trx, viewer, before)))
+      throw new HttpError(403, 'FORBIDDEN', 'server.community.moderatorsOnly');
     const updated = await trx
       .updateTable(table)
       .set(set)
