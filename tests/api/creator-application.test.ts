@@ -56,9 +56,9 @@ describe('creator applications API', () => {
   const status = async (who: Account) =>
     data((await call<ApplicationStatusData>(app, 'GET', '/user/creator-application/status', who.token)).body);
   const withdraw = (who: Account | undefined, id: number) =>
-    call<ApplicationStatusData>(app, 'POST', `/user/creator-application/${id}/withdraw`, who?.token);
+    call<ApplicationStatusData>(app, 'POST', `/user/creator-application/${id}/withdraw`, who?.token, {});
   const approve = (who: Account | undefined, id: number) =>
-    call<ReviewedApplicationView>(app, 'POST', `/creator/applications/${id}/approve`, who?.token);
+    call<ReviewedApplicationView>(app, 'POST', `/creator/applications/${id}/approve`, who?.token, {});
   const reject = (who: Account | undefined, id: number, body: unknown = { reason: '资料还不够充分' }) =>
     call<ReviewedApplicationView>(app, 'POST', `/creator/applications/${id}/reject`, who?.token, body);
   const list = (who: Account | undefined, search = '') =>
@@ -355,6 +355,16 @@ describe('creator applications API', () => {
     expectFailure(await withdraw(who, 0), 400, 'VALIDATION_FAILED');
     expectFailure(await approve(admin, -1), 400, 'VALIDATION_FAILED');
     expectFailure(await reject(admin, 1, { reason: 42 }), 400, 'VALIDATION_FAILED');
+    expectFailure(
+      await call(app, 'POST', '/creator/applications/1/approve', admin.token, { group: 'admin' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectFailure(
+      await call(app, 'POST', '/creator/applications/1/approve', admin.token, []),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(await rows()).toBe(before);
     expect((await status(who)).application).toBeNull();
   });

@@ -126,6 +126,8 @@ export const rejectApplicationBodySchema = z.object({
 export type RejectApplicationBody = z.input<typeof rejectApplicationBodySchema>;
 
 const applicationParams = z.object({ id: decimalId() });
+/** POSTs that need nothing but the path still send a JSON body (`{}`), as every POST here does. */
+const emptyBody = z.strictObject({});
 
 export const APPLICATION_FILTERS = ['all', ...APPLICATION_STATUSES] as const;
 export type ApplicationFilter = (typeof APPLICATION_FILTERS)[number];
@@ -157,6 +159,7 @@ export const creatorApplicationContract = {
     method: 'POST',
     path: '/user/creator-application/:id/withdraw',
     params: applicationParams,
+    body: emptyBody,
     response: as<ApplicationStatusData>(),
     auth: 'required',
     summary: "Takes back the caller's pending application (409 APPLICATION_CLOSED once decided)",
@@ -173,6 +176,7 @@ export const creatorApplicationContract = {
     method: 'POST',
     path: '/creator/applications/:id/approve',
     params: applicationParams,
+    body: emptyBody,
     response: as<ReviewedApplicationView>(),
     auth: 'required',
     summary:

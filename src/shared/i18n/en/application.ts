@@ -22,6 +22,8 @@ export const application: AreaMessages<typeof reference> = {
   'application.form.submitting': 'Submitting…',
   'application.form.imagesBusy': 'Images are still uploading; please wait a moment',
   'application.form.cancel': 'Cancel',
+  'application.form.reasonShort': 'Please write at least {min} characters',
+  'application.imageAlt': 'Image {n}',
 
   'application.status.pending': 'Under review',
   'application.status.approved': 'Approved',
@@ -79,6 +81,7 @@ export const application: AreaMessages<typeof reference> = {
   'application.review.rejectHint': 'Tell the applicant why (they receive it as a system message)',
   'application.review.confirmReject': 'Refuse application',
   'application.review.reviewedBy': '{name} · {time}',
+  'application.review.pages': 'Pages',
   'application.review.page': 'Page {page} of {total}',
   'application.review.previous': 'Previous',
   'application.review.next': 'Next',

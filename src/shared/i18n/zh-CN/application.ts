@@ -18,6 +18,8 @@ export const application = {
   'application.form.submitting': '提交中…',
   'application.form.imagesBusy': '图片仍在上传，请稍候再提交',
   'application.form.cancel': '取消',
+  'application.form.reasonShort': '申请理由至少 {min} 个字',
+  'application.imageAlt': '附图 {n}',
 
   // The member's application.
   'application.status.pending': '审核中',
@@ -74,6 +76,7 @@ export const application = {
   'application.review.rejectHint': '告诉申请人未通过的原因（会通过系统消息发给对方）',
   'application.review.confirmReject': '确认拒绝',
   'application.review.reviewedBy': '{name} · {time}',
+  'application.review.pages': '分页',
   'application.review.page': '第 {page} / {total} 页',
   'application.review.previous': '上一页',
   'application.review.next': '下一页',
