@@ -9,6 +9,7 @@ import type {
 } from '../../src/shared/community/community.ts';
 import type { SectionManageView } from '../../src/shared/community/sections-manage.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
+import { mergedInto } from '../../src/server/modules/community/sections.manage.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { call, data, expectFailure } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -340,12 +341,43 @@ describe('section and topic management API', () => {
       expect(again.res.status, JSON.stringify(again.body)).toBe(200);
       await expectExactCounts();
 
+      // The old name now names the topic it went into, and a chain of merges keeps leading there.
+      const later = await post(writer.token, section, ['合并甲']);
+      expect(later.topics.map((t) => [t.id, t.name])).toEqual([[b.id, '合并乙']]);
+      await post(writer.token, section, ['合并丙']);
+      const c = await topicByName('合并丙');
+      expect(
+        (await call(app, 'POST', `/creator/topics/${b.id}/merge`, editor.token, { intoId: c.id })).res.status,
+      ).toBe(200);
+      const latest = await post(writer.token, section, ['合并甲', '合并乙']);
+      expect(latest.topics.map((t) => t.id)).toEqual([c.id]);
+      expect(await mergedInto(app.ctx.db, a.id)).toBe(c.id);
+      expect(await mergedInto(app.ctx.db, b.id)).toBe(c.id);
+      expect(await mergedInto(app.ctx.db, c.id)).toBeNull();
+      await expectExactCounts();
+      // A topic renamed to a name merged away takes that name back.
+      await post(writer.token, section, ['另一个']);
+      const another = await topicByName('另一个');
+      expect(
+        (
+          await call(app, 'PUT', `/creator/topics/${another.id}`, editor.token, {
+            name: '合并甲',
+            description: '',
+            icon: '',
+          })
+        ).res.status,
+      ).toBe(200);
+      expect((await post(writer.token, section, ['合并甲'])).topics.map((t) => t.id)).toEqual([another.id]);
+
       const audit = await app.ctx.db
         .selectFrom('audit_log')
         .select(['action', 'target_id'])
         .where('action', '=', 'topic.merge')
         .execute();
-      expect(audit).toEqual([{ action: 'topic.merge', target_id: String(b.id) }]);
+      expect(audit).toEqual([
+        { action: 'topic.merge', target_id: String(b.id) },
+        { action: 'topic.merge', target_id: String(c.id) },
+      ]);
     });
 
     it('runs merges at once one after the other: one wins, the other finds its topic gone', async () => {

@@ -313,8 +313,9 @@ export async function moveCounts(
   for (const [id, delta] of [...sections].sort((a, b) => a[0] - b[0]))
     if (delta !== 0) await bump(trx, 'section', column, id, delta);
 
-  const was = before.published ? before.topicIds : [];
-  const is = after.published ? after.topicIds : [];
+  // Two names may name one topic (a merged topic's name leads to the one it went into): each counts once.
+  const was = before.published ? [...new Set(before.topicIds)] : [];
+  const is = after.published ? [...new Set(after.topicIds)] : [];
   const topics = new Map<number, number>();
   for (const id of was) topics.set(id, -1);
   for (const id of is) topics.set(id, (topics.get(id) ?? 0) + 1);

@@ -484,6 +484,8 @@ export async function updateTopic(
         .set({ ...input, name_key: key, updated_at: now.toISOString() })
         .where('id', '=', id)
         .execute();
+      // A name once merged away now belongs to this topic.
+      await trx.deleteFrom('topic_alias').where('name_key', '=', key).execute();
       return before.name === input.name ? [] : renameInItems(trx, [id], new Set([before.name_key]), input.name);
     }),
   );
@@ -494,7 +496,8 @@ export async function updateTopic(
 /**
  * Merges topic `fromId` into `intoId` in one transaction: its posts and articles move to the other topic
  * (an item that had both keeps one link), its followers too (a member who followed both keeps one
- * follow), both counts are counted again from the rows, and `fromId` is removed. Both topics are locked
+ * follow), both counts are counted again from the rows, and `fromId` is removed, its name left as an
+ * alias of the other (writing it later names the topic it went into). Both topics are locked
  * in id order first, so merges running at once wait for each other, and one that finds its topic gone
  * answers 404.
  */
@@ -582,6 +585,13 @@ export async function mergeTopic(
       .set({ use_count: Number(uses.n), follower_count: Number(followers.n), last_used_at: lastUsed })
       .where('id', '=', intoId)
       .execute();
+    // Its name (and the names merged into it before) now lead to the topic it went into.
+    await trx.updateTable('topic_alias').set({ topic_id: intoId }).where('topic_id', '=', fromId).execute();
+    await trx
+      .insertInto('topic_alias')
+      .values({ name_key: from.name_key, topic_id: intoId, merged_id: fromId, created_at: at })
+      .onConflict((oc) => oc.column('name_key').doUpdateSet({ topic_id: intoId, merged_id: fromId, created_at: at }))
+      .execute();
     await trx.deleteFrom('topic').where('id', '=', fromId).execute();
     await writeAudit(
       trx,
@@ -601,4 +611,10 @@ export async function mergeTopic(
   });
   const row = await db.selectFrom('topic').selectAll().where('id', '=', intoId).executeTakeFirstOrThrow();
   return { topic: toTopicView(row), items };
+}
+
+/** The topic a merged topic went into (its old address leads there), or null when `id` was never merged. */
+export async function mergedInto(db: Db, id: number): Promise<number | null> {
+  const row = await db.selectFrom('topic_alias').select('topic_id').where('merged_id', '=', id).executeTakeFirst();
+  return row?.topic_id ?? null;
 }

@@ -14,6 +14,7 @@ import { escapeLike } from '../../db/like.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { followedIds, toSectionView, toTopicView } from './community.repository.ts';
+import './sections.tables.ts';
 
 /**
  * Sections (made by staff), topics (made by members naming them when they publish) and following
@@ -93,7 +94,8 @@ export async function listTopics(
 }
 
 /**
- * The ids of the topics with these names, in the same order, creating the missing ones. Runs outside the
+ * The ids of the topics with these names, in the same order, creating the missing ones (a merged topic's
+ * name gives the topic it went into, so two names may give one id). Runs outside the
  * caller's transaction (each statement on its own), so a topic named by many publishes at once is made
  * once: the insert does nothing when another request made it first, and the select after it finds it.
  */
@@ -102,7 +104,13 @@ export async function ensureTopics(db: Db, names: readonly string[], now = new D
   const keys = names.map(topicKey);
   const find = async () => {
     const rows = await db.selectFrom('topic').select(['id', 'name_key']).where('name_key', 'in', keys).execute();
-    return new Map(rows.map((row) => [row.name_key, row.id]));
+    // The name of a topic merged into another names the topic it went into.
+    const aliases = await db
+      .selectFrom('topic_alias')
+      .select(['topic_id as id', 'name_key'])
+      .where('name_key', 'in', keys)
+      .execute();
+    return new Map([...aliases, ...rows].map((row) => [row.name_key, row.id]));
   };
   let found = await find();
   const missing = names.filter((name, i) => !found.has(keys[i] ?? ''));
