@@ -74,3 +74,16 @@ describe('item editor logic', () => {
     expect(shortValue('x'.repeat(100), 10)).toHaveLength(10);
   });
 });
+
+describe('who is offered to change an EPUB', () => {
+  it('offers an upload to any creator, replace and remove only to its owners and editors', async () => {
+    const { mayChangeEpub } = await import('../components/islands/lightnovel/EpubUpload.tsx');
+    const creator = { _id: 'a', hikariUserGroup: 'creator' };
+    expect(mayChangeEpub(creator, false, [])).toBe(true);
+    expect(mayChangeEpub(creator, true, ['b'])).toBe(false);
+    expect(mayChangeEpub(creator, true, ['b', 'a'])).toBe(true);
+    expect(mayChangeEpub({ _id: 'c', hikariUserGroup: 'editor' }, true, [])).toBe(true);
+    expect(mayChangeEpub({ _id: 'd', hikariUserGroup: 'user' }, false, [])).toBe(false);
+    expect(mayChangeEpub(null, false, [])).toBe(false);
+  });
+});

@@ -15,6 +15,24 @@ export interface EpubUploadProps {
   volumeId: number;
   /** The volume's EPUB as the page knows it; null when it has none. */
   initial: VolumeEpub['epub'];
+  /** Members (ids) who may replace or remove it besides editors: its uploader and the series' creator. */
+  owners?: readonly string[];
+}
+
+/** Groups that may replace or remove any volume's EPUB (the server's rule, epub.service.ts). */
+const EPUB_MODERATORS = ['editor', 'admin', 'superAdmin'];
+
+/**
+ * May this member change the volume's EPUB? Any creator uploads to a volume without one; an existing one
+ * only its uploader, the series' creator and editors and above replace or remove.
+ */
+export function mayChangeEpub(
+  session: { _id: string; hikariUserGroup: string } | null,
+  hasEpub: boolean,
+  owners: readonly string[],
+): boolean {
+  if (!session || !(CREATOR_GROUPS as readonly string[]).includes(session.hikariUserGroup)) return false;
+  return !hasEpub || EPUB_MODERATORS.includes(session.hikariUserGroup) || owners.includes(session._id);
 }
 
 /** A failed upload with the server's message (or null when no answer came back). */
@@ -69,7 +87,7 @@ type Phase = 'idle' | 'uploading' | 'checking' | 'removing';
  * confirmation), see its size and the upload's progress, the server's reason when a book is refused,
  * or remove it. The page is loaded again after a change, so its read button and cover follow.
  */
-function EpubUpload({ volumeId, initial }: EpubUploadProps) {
+function EpubUpload({ volumeId, initial, owners = [] }: EpubUploadProps) {
   const t = useT();
   const session = useStore($session);
   const [file, setFile] = useState<File | null>(null);
@@ -80,7 +98,7 @@ function EpubUpload({ volumeId, initial }: EpubUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const ids = { heading: useId(), input: useId(), chosen: useId(), error: useId() };
 
-  if (!session || !CREATOR_GROUPS.includes(session.hikariUserGroup)) return null;
+  if (!mayChangeEpub(session, initial !== null, owners)) return null;
   const busy = phase !== 'idle';
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
