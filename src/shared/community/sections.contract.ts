@@ -92,6 +92,7 @@ export const sectionsContract = {
     body: topicMergeBodySchema,
     response: as<TopicManageView>(),
     auth: 'required',
-    summary: 'Merges the topic into `intoId`: its posts, articles and followers move, then it is removed',
+    summary:
+      'Merges the topic into `intoId`: its posts, articles and followers move; it is removed and its name leads to `intoId`',
   }),
 } as const satisfies Contract;
