@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_ADMIN, logInAsDemo } from './support/demo-login.ts';
+import { DEMO_ADMIN, DEMO_CREATOR, logInAsDemo } from './support/demo-login.ts';
 
 // Section and topic management in the browser: a staff member creates a section, moves it up, and the
 // community page shows it in that place at once; then merges one topic into another.
@@ -85,4 +85,24 @@ test('an editor merges one topic into another', async ({ page, context, request 
 
   await page.getByLabel('搜索话题').fill(into);
   await expect(page.getByTestId('topic-list').locator(`li[data-topic="${into}"]`)).toContainText('3 次使用');
+});
+
+test('the pages are for editors and above: visitors log in, creators get 403, other types 404', async ({
+  page,
+  request,
+}) => {
+  for (const path of ['/create/section', '/create/section/manage/allsections', '/create/section/manage/topics']) {
+    const visitor = await request.get(path, { maxRedirects: 0 });
+    expect(visitor.status()).toBe(302);
+    expect(visitor.headers().location).toContain(`/login?jumpTo=${encodeURIComponent(path)}`);
+  }
+  expect((await request.get('/create/section/manage/nope', { maxRedirects: 0 })).status()).toBe(404);
+
+  await logInAsDemo(page, '/', DEMO_CREATOR);
+  for (const path of ['/create/section', '/create/section/manage/allsections', '/create/section/manage/topics']) {
+    const answer = await page.goto(path);
+    expect(answer?.status()).toBe(403);
+    await expect(page.getByTestId('section-list')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/版块|话题/);
+  }
 });
