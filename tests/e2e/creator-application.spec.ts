@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
 import { nameSkeleton } from '../../src/server/modules/users/name-skeleton.ts';
 import { isPageBuilt } from '../../src/shared/navigation.ts';
 import { DEMO, DEMO_ADMIN, logInAsDemo } from './support/demo-login.ts';
@@ -103,14 +104,24 @@ test('a member applies, an admin approves in another browser, and the member bec
     await page.getByRole('button', { name: '提交申请' }).click();
     await expect(page.getByRole('alert')).toContainText('至少 10 个字');
     await page.getByLabel('申请理由').fill('我整理过很多视觉小说的资料，也做过翻译，想帮忙完善作品条目。');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#39c5bb' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByRole('group', { name: '申请附图' })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
     await page.getByRole('button', { name: '提交申请' }).click();
     await expect(page.getByText('审核中', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: '附图 1' })).toBeVisible();
     await expect(page.getByRole('button', { name: '撤回申请' })).toBeVisible();
 
     // An admin approves it in another browser.
     const review = await signedIn(admin, '/create/moderation/applications', DEMO_ADMIN);
     const item = review.getByTestId('application-item').filter({ hasText: name });
     await expect(item.getByText('审核中', { exact: true })).toBeVisible();
+    await expect(item.getByRole('img', { name: '附图 1' })).toBeVisible();
     await item.getByRole('button', { name: `通过 ${name}` }).click();
     await review.getByRole('alertdialog').or(review.getByRole('dialog')).getByRole('button', { name: '确定' }).click();
     await expect(item.getByText('已通过', { exact: true })).toBeVisible();

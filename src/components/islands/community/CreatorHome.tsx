@@ -89,7 +89,7 @@ function CreatorHome({ group }: CreatorHomeProps) {
     </div>
   );
   const list = (title: string, items: ContentListItem[], href: string, drafts: boolean) => (
-    <section className="hk-card p-4">
+    <section className="hk-card min-w-0 p-4">
       <div className="mb-2 flex items-center justify-between">
         <h2 className="font-semibold text-zinc-900 dark:text-white">{title}</h2>
         <a href={href} className="text-sm text-accent hover:underline">
@@ -135,7 +135,7 @@ function CreatorHome({ group }: CreatorHomeProps) {
     const total = REQUEST_STATUSES.reduce((sum, status) => sum + counts[status], 0);
     const all = builtHref(MY_REQUESTS);
     return (
-      <section className="hk-card p-4" aria-labelledby="overview-requests" data-testid="overview-requests">
+      <section className="hk-card min-w-0 p-4" aria-labelledby="overview-requests" data-testid="overview-requests">
         <div className="mb-2 flex items-center justify-between">
           <h2 id="overview-requests" className="font-semibold text-zinc-900 dark:text-white">
             {t('application.overview.requests')}

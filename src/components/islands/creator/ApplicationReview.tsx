@@ -134,12 +134,18 @@ function ApplicationItem({
           <button type="button" className="hk-btn hk-btn-primary" disabled={busy} onClick={() => void approve()}>
             <Icon name="check" className="size-4" />
             {t('application.review.approve')}
-            <span className="sr-only"> {applicant.name}</span>
+            <span className="sr-only" data-i18n-content="">
+              {' '}
+              {applicant.name}
+            </span>
           </button>
           <button type="button" className="hk-btn hk-btn-ghost" disabled={busy} onClick={() => setRejecting(true)}>
             <Icon name="x" className="size-4" />
             {t('application.review.reject')}
-            <span className="sr-only"> {applicant.name}</span>
+            <span className="sr-only" data-i18n-content="">
+              {' '}
+              {applicant.name}
+            </span>
           </button>
         </div>
       )}

@@ -66,7 +66,7 @@ export const application: AreaMessages<typeof reference> = {
 
   'application.review.title': 'Creator applications',
   'application.review.intro':
-    'Review members’ creator applications: an approved member joins the creator group; a refusal needs a reason.',
+    "Review members' creator applications: an approved member joins the creator group; a refusal needs a reason.",
   'application.review.filter': 'Filter by status',
   'application.review.all': 'All',
   'application.review.pendingCount': { one: '{count} waiting for review', other: '{count} waiting for review' },
@@ -97,7 +97,7 @@ export const application: AreaMessages<typeof reference> = {
   'application.overview.outcomes': 'Latest decisions',
   'application.overview.noOutcomes': 'No decisions yet',
   'application.overview.noRequests': 'You have not sent any update requests yet',
-  'application.overview.reviewNote': 'Reviewer’s note: {note}',
+  'application.overview.reviewNote': "Reviewer's note: {note}",
   'application.overview.queues': 'Waiting for you',
   'application.overview.queue.updateRequests': 'Update requests to review',
   'application.overview.queue.reports': 'Open reports',
