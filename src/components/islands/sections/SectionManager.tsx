@@ -104,11 +104,11 @@ function SectionManager() {
                 </span>
                 <SectionChipPreview name={section.name} icon={section.icon} color={section.color} />
                 <p className="min-w-0 flex-1 basis-40 text-xs text-zinc-600 dark:text-zinc-400">
-                  {t('sections.list.counts', {
-                    posts: section.postCount,
-                    articles: section.articleCount,
-                    followers: section.followerCount,
-                  })}
+                  {[
+                    t('sections.list.posts', { count: section.postCount }),
+                    t('sections.list.articles', { count: section.articleCount }),
+                    t('sections.list.followers', { count: section.followerCount }),
+                  ].join(' · ')}
                 </p>
                 <div className="flex items-center gap-1">
                   <button
