@@ -57,7 +57,8 @@ export async function moderatesSection(db: Db, userId: string, sectionId: number
   return row !== undefined;
 }
 
-async function moderatorsOf(db: Db, sectionIds: readonly number[]) {
+/** The moderators of each section asked for, in the order they were appointed (for a section's page too). */
+export async function moderatorsOf(db: Db, sectionIds: readonly number[]) {
   const result = new Map<number, SectionManageView['moderators']>();
   if (sectionIds.length === 0) return result;
   const rows = await db
