@@ -8,7 +8,7 @@ import type {
 } from '../shared/creator/application.contract.ts';
 import type { creatorApplicationContract } from '../shared/creator/application.contract.ts';
 import type { ApiClient, RefreshOutcome } from './api-client.ts';
-import { $session, readAccessToken, updateSessionUser } from './session.ts';
+import { $session, hydrateSessionFromCookies, readAccessToken, updateSessionUser } from './session.ts';
 
 /**
  * Creator applications in the browser (the /creator-application form and status, the admins' review
@@ -60,7 +60,8 @@ const browserSyncDeps = async (): Promise<GroupSyncDeps> => {
   const { client } = await loadApi();
   return {
     readAccessToken,
-    sessionGroup: () => $session.get()?.hikariUserGroup ?? null,
+    // A page whose header has not read the session yet reads it here.
+    sessionGroup: () => ($session.get() ?? hydrateSessionFromCookies())?.hikariUserGroup ?? null,
     refresh: () => client.refresh(),
     setSessionGroup: (group) => updateSessionUser({ hikariUserGroup: group }),
   };

@@ -63,9 +63,8 @@ function CreatorHome({ group }: CreatorHomeProps) {
         if (!current) return;
         setLoaded({ state: 'ready', drafts, published, overview });
         if (overview.group !== group)
-          void syncSessionGroup(overview.group).then(() => {
-            window.location.reload();
-          });
+          // Loaded again only once the session holds the new group, so the page cannot reload in a loop.
+          void syncSessionGroup(overview.group).then((changed) => changed && window.location.reload());
       },
       (error: unknown) => current && setLoaded({ state: 'failed', message: (error as Error).message }),
     );
