@@ -31,7 +31,7 @@ function Lines({ lines, tone, empty }: { lines: string[]; tone: 'old' | 'new' | 
         : 'bg-zinc-50 text-zinc-800 dark:bg-zinc-800/60 dark:text-zinc-200';
   if (lines.length === 0) return <p className="px-2 py-1 text-sm text-zinc-500 italic dark:text-zinc-400">{empty}</p>;
   return (
-    <ul className={`rounded-md px-2 py-1 text-sm break-words ${colour}`}>
+    <ul className={`rounded-md px-2 py-1 text-sm break-words ${colour}`} data-i18n-content>
       {lines.map((line, i) => (
         <li key={i} className="min-h-5 whitespace-pre-wrap">
           {line}
@@ -81,7 +81,10 @@ export default function DocDiff({ rows, names, showCurrent = false, labels }: Pr
             </dt>
             <dd>
               {long && !showCurrent ? (
-                <ul className="overflow-hidden rounded-md border border-zinc-200 text-sm dark:border-zinc-700">
+                <ul
+                  className="overflow-hidden rounded-md border border-zinc-200 text-sm dark:border-zinc-700"
+                  data-i18n-content
+                >
                   {lineDiff(before, after).map((op, i) => (
                     <li
                       key={i}

@@ -104,7 +104,10 @@ export default function RequestDetailView({ id, onChanged }: Props) {
     <div className="flex flex-col gap-4 p-4" data-testid="request-detail" data-request-id={detail.id}>
       <div className="flex flex-col gap-1 text-sm">
         <p className="font-medium text-zinc-900 dark:text-white">{t('revision.detail.note')}</p>
-        <p className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+        <p
+          className="whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
+          data-i18n-content={detail.note ? '' : undefined}
+        >
           {detail.note || t('revision.detail.noNote')}
         </p>
         {page && (
@@ -115,7 +118,10 @@ export default function RequestDetailView({ id, onChanged }: Props) {
         )}
       </div>
       {detail.reviewNote && (
-        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+        <p
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+          data-i18n-content
+        >
           {t('revision.list.reviewNote', { note: detail.reviewNote })}
         </p>
       )}

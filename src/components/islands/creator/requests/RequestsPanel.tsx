@@ -133,7 +133,7 @@ function RequestsPanel({ mode }: { mode: RequestListMode }) {
                       {t(`revision.status.${item.status}`)}
                     </span>
                   </p>
-                  <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                  <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" data-i18n-content>
                     {t('revision.list.by', {
                       name: item.user?.name ?? t('revision.history.system'),
                       time: timeAgo(item.updatedAt, Date.now(), locale),
@@ -145,7 +145,7 @@ function RequestsPanel({ mode }: { mode: RequestListMode }) {
                     </p>
                   )}
                   {item.reviewNote && (
-                    <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+                    <p className="mt-1 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300" data-i18n-content>
                       {t('revision.list.reviewNote', { note: item.reviewNote })}
                     </p>
                   )}

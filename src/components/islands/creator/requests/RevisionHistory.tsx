@@ -121,7 +121,7 @@ function RevisionHistory({ type, id, title, canRestore }: Props) {
                     <span className="font-medium text-zinc-900 tabular-nums dark:text-white">
                       {t('revision.history.number', { number: item.number })}
                     </span>
-                    <span className="text-zinc-600 dark:text-zinc-400">
+                    <span className="text-zinc-600 dark:text-zinc-400" data-i18n-content>
                       {item.user?.name ?? t('revision.history.system')} · {timeAgo(item.createdAt, Date.now(), locale)}
                     </span>
                     {item.restoredFrom !== null && (
@@ -141,7 +141,9 @@ function RevisionHistory({ type, id, title, canRestore }: Props) {
                       : item.changes.map((field) => t(`revision.field.${field}` as MessageKey)).join(', ')}
                   </p>
                   {item.note && (
-                    <p className="mt-1 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{item.note}</p>
+                    <p className="mt-1 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400" data-i18n-content>
+                      {item.note}
+                    </p>
                   )}
                 </div>
                 <div className="flex flex-wrap gap-2">
