@@ -122,6 +122,12 @@ test('a member applies, an admin approves in another browser, and the member bec
     const item = review.getByTestId('application-item').filter({ hasText: name });
     await expect(item.getByText('审核中', { exact: true })).toBeVisible();
     await expect(item.getByRole('img', { name: '附图 1' })).toBeVisible();
+    // The images open in the preview.
+    await item.getByRole('img', { name: '附图 1' }).click();
+    const preview = review.getByRole('dialog', { name: '图片预览' });
+    await expect(preview).toBeVisible();
+    await review.keyboard.press('Escape');
+    await expect(preview).toHaveCount(0);
     await item.getByRole('button', { name: `通过 ${name}` }).click();
     await review.getByRole('alertdialog').or(review.getByRole('dialog')).getByRole('button', { name: '确定' }).click();
     await expect(item.getByText('已通过', { exact: true })).toBeVisible();
