@@ -97,3 +97,77 @@ test('a field problem shows beside the field, and the editor fits a 390 px phone
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+async function accessToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hikari-access-token');
+  expect(cookie?.value).toBeTruthy();
+  return decodeURIComponent(cookie?.value ?? '');
+}
+
+test('a conflicting edit shows both sides, and an editor overwrites those fields', async ({ page, request }) => {
+  await logInAsDemo(page, '/create/entity/person', DEMO_ADMIN);
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const name = `Conflict Person ${Date.now() % 100000}`;
+  const created = await request.post('/api/creator/items/person', {
+    headers,
+    data: { doc: { name, nameZh: '', aliases: [], description: '', image: '', gender: '', birthday: '' } },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await page.goto(`/create/entity/person?id=${id}`);
+  await hydrated(page);
+  await page.getByLabel('中文名', { exact: true }).fill('我的中文名');
+
+  // Someone else saves the same field in between.
+  const current = (await (await request.get(`/api/creator/items/person/${id}`, { headers })).json()) as {
+    data: { doc: Record<string, unknown>; revision: number };
+  };
+  const other = await request.put(`/api/creator/items/person/${id}`, {
+    headers,
+    data: { doc: { ...current.data.doc, nameZh: '别人的中文名' }, baseRevision: current.data.revision },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  const conflict = page.locator('[data-conflict]');
+  await expect(conflict).toBeVisible();
+  await expect(conflict).toContainText('我的中文名');
+  await expect(conflict).toContainText('别人的中文名');
+  await conflict.getByRole('button', { name: '用我的修改覆盖这些字段' }).click();
+  await expect(page.locator('[data-save-outcome="applied"]')).toBeVisible();
+  const after = (await (await request.get(`/api/creator/items/person/${id}`, { headers })).json()) as {
+    data: { doc: { nameZh: string } };
+  };
+  expect(after.data.doc.nameZh).toBe('我的中文名');
+});
+
+test('members get the 403 page for new entries and entity lists, 404 for unknown types', async ({ page }) => {
+  await logInAsDemo(page, '/create/item/manage/galgame', DEMO);
+  await hydrated(page);
+  await expect(page.locator('[data-manage-list] li').first()).toBeVisible();
+  for (const path of ['/create/item/galgame', '/create/entity/person', '/create/entity/manage/person']) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(403);
+  }
+  expect((await page.goto('/create/entity/volume'))?.status()).toBe(404);
+  expect((await page.goto('/create/item/manage/person'))?.status()).toBe(404);
+  expect((await page.goto('/create/item/galgame?id=abc'))?.status()).toBe(404);
+});
+
+test('leaving the editor with unsaved changes asks first', async ({ page }) => {
+  await logInAsDemo(page, '/create/entity/tag', DEMO_ADMIN);
+  await hydrated(page);
+  await page.getByLabel('名称', { exact: true }).fill('Unsaved tag');
+  // The browser asks (beforeunload); dismissing it stays on the editor with the changes.
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  await page.getByRole('link', { name: '创作首页' }).first().click();
+  expect(await asked).toBe('beforeunload');
+  await expect(page).toHaveURL(/\/create\/entity\/tag$/);
+  await expect(page.getByLabel('名称', { exact: true })).toHaveValue('Unsaved tag');
+});

@@ -293,15 +293,32 @@ function ItemEditor({ type, id, seriesId = null }: Props) {
   }, []);
 
   const dirty = doc !== null && canonicalJson(doc) !== saved;
-  // Leaving with unsaved changes asks first.
+  // Leaving with unsaved changes asks first: closing the tab or reloading (the browser asks), and the
+  // site's own navigation (our dialog, then on to where the link pointed).
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = t('itemEditor.leaveWarning');
     };
+    let leaving = false;
+    const onNavigate = (event: Event) => {
+      if (leaving) return;
+      const to = (event as Event & { to?: URL }).to;
+      event.preventDefault();
+      void confirmDialog(t('itemEditor.leaveWarning')).then(async (ok) => {
+        if (!ok || !to) return;
+        leaving = true;
+        const { navigate } = await import('astro:transitions/client');
+        await navigate(to.href);
+      });
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    document.addEventListener('astro:before-preparation', onNavigate);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('astro:before-preparation', onNavigate);
+    };
   }, [dirty]);
 
   const check = (next: AnyDoc) => {
