@@ -1,0 +1,156 @@
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { nameSkeleton } from '../../src/server/modules/users/name-skeleton.ts';
+import { DEMO, DEMO_ADMIN, logInAsDemo } from './support/demo-login.ts';
+
+// Moderation (issue 18 §6): a member reports a post; an editor hides it from the report queue; the post
+// is gone from the community list (the cached copy too); an admin bans the post's author, whose open tab
+// is refused on its next call and logged out when its login is next checked.
+
+/** A plain member of our own with the demo password, written straight into the test server's database. */
+function addMember(name: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts');
+  const db = new DatabaseSync(path.join(dataDir, 'hikari.db'));
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    const demo = db.prepare('SELECT password_hash FROM users WHERE name = ?').get(DEMO.account) as
+      { password_hash: string } | undefined;
+    if (!demo) throw new Error('the demo account is missing');
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const { value } = db
+        .prepare("UPDATE counter SET value = value + 1 WHERE name = 'user_id' RETURNING value")
+        .get() as { value: number | bigint };
+      const at = new Date().toISOString();
+      db.prepare(
+        `INSERT INTO users (id, user_id, name, name_key, name_skeleton, email, password_hash, user_setting,
+           password_changed_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?)`,
+      ).run(
+        `md${Date.now().toString(16)}`.padEnd(24, '0').slice(0, 24),
+        value,
+        name,
+        name.toLowerCase(),
+        nameSkeleton(name),
+        `${name}@example.test`,
+        demo.password_hash,
+        `${at.slice(0, 19)}.000Z`,
+        at,
+        at,
+      );
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function signedIn(context: BrowserContext, jumpTo: string, who: { account: string; password: string }) {
+  const page = await context.newPage();
+  await logInAsDemo(page, jumpTo, who);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  return page;
+}
+
+/** A post published through the API by `who`, in the first section. */
+async function publishPost(request: APIRequestContext, who: { account: string; password: string }, title: string) {
+  const login = await request.post('/api/v2/user/login', { data: who });
+  expect(login.ok()).toBeTruthy();
+  const token = ((await login.json()) as { data: { hikariAccessToken: string } }).data.hikariAccessToken;
+  const sections = (await (await request.get('/api/community/sections')).json()) as { data: { id: number }[] };
+  const created = await request.post('/api/community/posts', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      title,
+      content: '这里有违规的广告内容',
+      images: [],
+      sectionId: sections.data[0]!.id,
+      topics: [],
+      works: [],
+      publish: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
+test('a reported post is hidden from the queue and leaves the list; its banned author is logged out', async ({
+  browser,
+  request,
+}) => {
+  const name = `md${Date.now().toString(36).slice(-8)}`;
+  const title = `违规帖子 ${name}`;
+  addMember(name);
+  const author = await browser.newContext();
+  const reporter = await browser.newContext();
+  const admin = await browser.newContext();
+  const visitor = await browser.newContext();
+  try {
+    const authorPage = await signedIn(author, '/community', { account: name, password: DEMO.password });
+    const postId = await publishPost(request, { account: name, password: DEMO.password }, title);
+
+    // A visitor's copy of the list is cached with the post in it.
+    const list = await visitor.newPage();
+    await list.goto('/community');
+    await expect(list.getByTestId('feed-list').getByRole('link', { name: title })).toBeVisible();
+
+    // A member reports it.
+    const page = await signedIn(reporter, `/community/post/${postId}`, DEMO);
+    await page.getByRole('button', { name: '举报' }).first().click();
+    const dialog = page.getByRole('dialog', { name: '举报内容' });
+    await dialog.getByRole('radio', { name: '垃圾广告' }).check();
+    await dialog.getByRole('button', { name: '提交举报' }).click();
+    await expect(page.getByText('举报已提交，感谢你的反馈')).toBeVisible();
+
+    // An editor (the demo superAdmin) hides it from the queue.
+    const queue = await signedIn(admin, '/create/moderation/reports', DEMO_ADMIN);
+    const entry = queue.locator(`[data-target="post:${postId}"]`);
+    await expect(entry.getByRole('link', { name: title })).toBeVisible();
+    await expect(entry.getByText('垃圾广告 × 1')).toBeVisible();
+    await entry.getByRole('button', { name: `隐藏 ${title}` }).click();
+    await expect(queue.getByText('已处理 1 条举报')).toBeVisible();
+    await expect(entry).toHaveCount(0);
+
+    // Gone from the community list and its page, the cached copy included.
+    await list.goto('/community');
+    await expect(list.getByTestId('feed-list')).toBeVisible();
+    await expect(list.getByText(title)).toHaveCount(0);
+    const gone = await request.get(`/api/community/posts/${postId}`);
+    expect(gone.status()).toBe(404);
+
+    // An admin bans the author.
+    await queue.goto('/create/moderation/users');
+    await expect(queue.locator('astro-island[ssr]')).toHaveCount(0);
+    await queue.getByLabel('查找用户').fill(name);
+    await queue.getByRole('button', { name: '查找', exact: true }).click();
+    const member = queue.getByTestId('member').filter({ hasText: name });
+    await member.getByRole('button', { name: `封禁 ${name}` }).click();
+    await member.getByLabel('封禁期限').selectOption('7d');
+    await member.getByLabel('理由').fill('发布广告');
+    await member.getByRole('button', { name: '确认封禁' }).click();
+    await queue.getByRole('alertdialog').or(queue.getByRole('dialog')).getByRole('button', { name: '确定' }).click();
+    await expect(queue.getByText(`已封禁 ${name}`)).toBeVisible();
+    await expect(member.getByText('已封禁', { exact: true })).toBeVisible();
+
+    // The author's open tab: its next call is refused, and the next check of its login ends it.
+    const token = (await author.cookies()).find((c) => c.name === 'hikari-access-token')?.value ?? '';
+    const refused = await authorPage.request.get('/api/user/sessions', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('ACCOUNT_BANNED');
+    await author.clearCookies({ name: 'hikari-access-token' });
+    await authorPage.goto('/community');
+    await expect(authorPage).toHaveURL(/\/login/, { timeout: 15_000 });
+  } finally {
+    await author.close();
+    await reporter.close();
+    await admin.close();
+    await visitor.close();
+  }
+});
