@@ -962,7 +962,7 @@ function SingleLink({
     );
   const name = hitName(names[nameKey(target, id)], id, zh);
   return (
-    <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-zinc-100 py-1 pr-1 pl-3 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+    <span className="inline-flex max-w-full items-center gap-1 self-start rounded-full bg-zinc-100 py-1 pr-1 pl-3 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
       <span className="truncate">{name}</span>
       <button
         type="button"
