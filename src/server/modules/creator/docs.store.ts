@@ -476,7 +476,6 @@ export async function writeDoc<T extends EditType>(
     case 'tag':
       return upsertTag(trx, { ...self, ...(doc as TagDoc) }, now);
   }
-  throw new Error(`unknown edit type ${String(type)}`);
 }
 
 /** The page-cache tags of the pages showing an item (before and after the change). */
