@@ -133,7 +133,13 @@ export async function ensureRevision<T extends EditType>(
   id: number,
   now = new Date(),
 ): Promise<{ item: StoredItem<T>; revision: number } | undefined> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => ensureRevision(trx, type, id, now));
+  if (!db.isTransaction) {
+    // Most items have their first revision already: opening them writes nothing.
+    const latest = await latestRevision(db, type, id);
+    const item = latest ? await readDoc(db, type, id) : undefined;
+    if (latest && item) return { item, revision: latest.number };
+    return db.transaction().execute((trx) => ensureRevision(trx, type, id, now));
+  }
   await lockItem(db, type, id);
   const item = await readDoc(db, type, id);
   if (!item) return undefined;
