@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type BrowserContext } from '@play
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { nameSkeleton } from '../../src/server/modules/users/name-skeleton.ts';
-import { DEMO, DEMO_ADMIN, logInAsDemo } from './support/demo-login.ts';
+import { DEMO, DEMO_ADMIN, DEMO_CREATOR, logInAsDemo } from './support/demo-login.ts';
 
 // Moderation (issue 18 §6): a member reports a post; an editor hides it from the report queue; the post
 // is gone from the community list (the cached copy too); an admin bans the post's author, whose open tab
@@ -152,5 +152,34 @@ test('a reported post is hidden from the queue and leaves the list; its banned a
     await reporter.close();
     await admin.close();
     await visitor.close();
+  }
+});
+
+test('the moderation pages follow the group: visitors log in, members below it get the 403 page', async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext();
+  const member = await browser.newContext();
+  const creator = await browser.newContext();
+  try {
+    const page = await visitor.newPage();
+    await page.goto('/create/moderation/reports');
+    await expect(page).toHaveURL(/\/login\?jumpTo=%2Fcreate%2Fmoderation%2Freports$/);
+
+    const plain = await signedIn(member, '/create/home', DEMO);
+    const reports = await plain.goto('/create/moderation/reports');
+    expect(reports?.status()).toBe(403);
+    await expect(plain.getByRole('heading', { name: '需要管理权限' })).toBeVisible();
+
+    const maker = await signedIn(creator, '/create/home', DEMO_CREATOR);
+    for (const path of ['/create/moderation/reports', '/create/moderation/users', '/create/moderation/log']) {
+      const answer = await maker.goto(path);
+      expect(answer?.status(), path).toBe(403);
+      await expect(maker.getByRole('heading', { name: '需要管理权限' })).toBeVisible();
+    }
+  } finally {
+    await visitor.close();
+    await member.close();
+    await creator.close();
   }
 });

@@ -1,6 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/creator/creator-model.ts';
-import type { AuditEntryView, AuditPage } from '../../../shared/moderation/moderation.contract.ts';
+import { USER_GROUPS as ALL_GROUPS } from '../../../shared/auth-model.ts';
+import {
+  BAN_PERIODS,
+  RESOLVE_ACTIONS,
+  type AuditEntryView,
+  type AuditPage,
+} from '../../../shared/moderation/moderation.contract.ts';
 import { dateTimeFormat } from '../../../shared/i18n/intl.ts';
 import { readAudit, type AuditQuery } from '../../../stores/moderation.ts';
 import { withLocale } from '../ui/locale-context.tsx';
@@ -17,10 +23,14 @@ const KNOWN_TARGETS = ['post', 'article', 'comment', 'link', 'user'] as const;
 /** The details worth a line: reason, period and end, group change, what the report action did. */
 function detailLine(entry: AuditEntryView, t: ReturnType<typeof useT>): string {
   const d = entry.detail;
+  const group = (value: unknown) => ALL_GROUPS.find((known) => known === value);
+  const period = BAN_PERIODS.find((known) => known === d.period);
+  const action = RESOLVE_ACTIONS.filter((known) => known !== 'none').find((known) => known === d.action);
   const parts: string[] = [];
-  if (typeof d.from === 'string' && typeof d.to === 'string') parts.push(`${d.from} → ${d.to}`);
-  if (typeof d.period === 'string') parts.push(t('moderation.log.period', { period: d.period }));
-  if (typeof d.action === 'string' && d.action !== 'none') parts.push(t('moderation.log.action', { action: d.action }));
+  const [from, to] = [group(d.from), group(d.to)];
+  if (from && to) parts.push(`${t(`moderation.group.${from}`)} → ${t(`moderation.group.${to}`)}`);
+  if (period) parts.push(t('moderation.log.period', { period: t(`moderation.period.${period}`) }));
+  if (action) parts.push(t('moderation.log.action', { action: t(`moderation.action.${action}`) }));
   if (d.expired === true) parts.push(t('moderation.log.expired'));
   if (typeof d.reason === 'string' && d.reason !== '')
     parts.push(t('moderation.members.reasonShown', { reason: d.reason }));
