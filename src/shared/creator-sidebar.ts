@@ -51,6 +51,7 @@ export const CREATOR_GROUPS_NAV: readonly CreatorGroup[] = [
     items: [
       { route: '/create/section', label: 'creator.section.create', groups: EDITORS },
       { route: '/create/section/manage/allsections', label: 'creator.section.manage', groups: EDITORS },
+      { route: '/create/section/manage/topics', label: 'creator.section.topics', groups: EDITORS },
     ],
   },
   {
@@ -59,7 +60,7 @@ export const CREATOR_GROUPS_NAV: readonly CreatorGroup[] = [
     permissionNeeded: true,
     items: [
       { route: '/create/update-request/requests', label: 'creator.updateRequest.requests' },
-      { route: '/create/update-request/audits', label: 'creator.updateRequest.audits' },
+      { route: '/create/update-request/audits', label: 'creator.updateRequest.audits', groups: EDITORS },
     ],
   },
   {
@@ -116,6 +117,24 @@ export const CREATOR_BUILT_ROUTES: ReadonlySet<string> = new Set([
   '/create/content/manage/home',
   '/create/emoji',
   '/create/emoji/manage',
+  '/create/section',
+  '/create/section/manage/allsections',
+  '/create/section/manage/topics',
+  '/create/update-request/requests',
+  '/create/update-request/audits',
+  '/create/item/galgame',
+  '/create/item/lightnovel',
+  '/create/item/lightnovel/volume',
+  '/create/item/manage/galgame',
+  '/create/entity/person',
+  '/create/entity/character',
+  '/create/entity/producer',
+  '/create/entity/tag',
+  '/create/entity/manage/person',
+  '/create/moderation/reports',
+  '/create/moderation/applications',
+  '/create/moderation/users',
+  '/create/moderation/log',
 ]);
 
 export const isCreatorGroup = (group: UserGroup | null | undefined): boolean =>

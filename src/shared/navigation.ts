@@ -64,6 +64,8 @@ export const BUILT_PAGES: readonly RegExp[] = [
   /^\/search$/,
   /^\/lightnovel(\/list|\/\d+|\/volumes\/\d+)?$/,
   /^\/space\/\d+(\/(comment|dynamic|favorite|rate|setting|setting\/points))?$/,
+  /^\/create\/home$/,
+  /^\/creator-application$/,
 ];
 
 export function isPageBuilt(path: string, built: readonly RegExp[] = BUILT_PAGES): boolean {

@@ -112,6 +112,28 @@ describe('401: refresh once, then retry once', () => {
     expect(deps.navigate).toHaveBeenCalledTimes(1);
   });
 
+  it('logs a banned member out at their next call, saying why, without a refresh', async () => {
+    startSession(session());
+    server.handler = () => fail(403, 'ACCOUNT_BANNED');
+    await expect(client().get('/a')).rejects.toMatchObject({ code: 'ACCOUNT_BANNED' });
+    expect(refreshCalls()).toHaveLength(0);
+    expect(deps.notifyExpired).toHaveBeenCalledWith('message for ACCOUNT_BANNED');
+    expect(deps.navigate).toHaveBeenCalledTimes(1);
+    expect($session.get()).toBeNull();
+  });
+
+  it('takes the group a refreshed token carries into the session (a role changed meanwhile)', async () => {
+    startSession(session());
+    const claims = Buffer.from(JSON.stringify({ _id: 'u1', hikariUserGroup: 'creator' })).toString('base64url');
+    server.handler = (call) => {
+      if (call.url === '/api/user/refresh-token')
+        return ok({ ...refreshed(2), hikariAccessToken: `h.${claims}.s` }, 'TOKEN_REFRESHED');
+      return call.auth === `Bearer h.${claims}.s` ? ok({}) : fail(401, 'TOKEN_EXPIRED');
+    };
+    await client().get('/a');
+    expect($session.get()?.hikariUserGroup).toBe('creator');
+  });
+
   it('counts TOKEN_ALREADY_ROTATED as success when another tab stored new tokens', async () => {
     startSession(session());
     server.handler = (call) => {

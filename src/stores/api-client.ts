@@ -258,8 +258,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   /** Spec §4/§8: toast, local logout, and to /login with the way back (unless already there). */
-  function expire(): void {
-    deps.notifyExpired(t('auth.sessionExpired'));
+  function expire(message: string = t('auth.sessionExpired')): void {
+    deps.notifyExpired(message);
     endSession();
     const target = loginRedirectUrl(deps.location());
     if (target) deps.navigate(target);
@@ -321,6 +321,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       return await send<T>(method, path, options, token);
     } catch (error) {
+      // A member banned meanwhile: their logins were ended on the server, so this tab logs out too.
+      if (error instanceof ApiError && error.code === 'ACCOUNT_BANNED' && token) {
+        expire(error.message);
+        throw error;
+      }
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
       if (!(options.refreshOn401 ?? !(await isNoRefreshPath(path)))) throw error;
       const current = readAccessToken();

@@ -1,4 +1,4 @@
-import { USER_GROUPS, type UserGroup } from '../shared/auth-model.ts';
+import type { UserGroup } from '../shared/auth-model.ts';
 import type {
   ApplicationFilter,
   ApplicationPage,
@@ -8,7 +8,13 @@ import type {
 } from '../shared/creator/application.contract.ts';
 import type { creatorApplicationContract } from '../shared/creator/application.contract.ts';
 import type { ApiClient, RefreshOutcome } from './api-client.ts';
-import { $session, hydrateSessionFromCookies, readAccessToken, updateSessionUser } from './session.ts';
+import {
+  $session,
+  accessTokenGroup,
+  hydrateSessionFromCookies,
+  readAccessToken,
+  updateSessionUser,
+} from './session.ts';
 
 /**
  * Creator applications in the browser (the /creator-application form and status, the admins' review
@@ -29,25 +35,7 @@ function loadApi(): Promise<ApplicationApi> {
   return loading;
 }
 
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-}
-
-/** The group an access token claims (`hikariUserGroup`), unverified; null when it cannot be read. */
-export function accessTokenGroup(token: string | null | undefined): UserGroup | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    const group =
-      typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>).hikariUserGroup : null;
-    return USER_GROUPS.find((g) => g === group) ?? null;
-  } catch {
-    return null;
-  }
-}
+export { accessTokenGroup };
 
 export interface GroupSyncDeps {
   readAccessToken: () => string | null;

@@ -13,6 +13,7 @@ import {
   type RefreshData,
   type SessionData,
   type SessionUser,
+  type UserGroup,
   type UserSetting,
 } from '../shared/auth-model.ts';
 import { cookieJar } from './cookies.ts';
@@ -150,15 +151,33 @@ export function updateSessionUser(patch: SessionUserPatch): void {
 }
 
 /** Stores the token pair of a refresh; the user info cookie is renewed along with them. */
+/** The group an access token claims (`hikariUserGroup`), unverified; null when it cannot be read. */
+export function accessTokenGroup(token: string | null | undefined): UserGroup | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(decodeBase64Url(payload));
+    const group =
+      typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>).hikariUserGroup : null;
+    return USER_GROUPS.find((g) => g === group) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function applyRefresh(data: RefreshData): void {
   writeTokens(data.hikariAccessToken, data.hikariRefreshToken, data.refreshTokenExpiry);
+  // A refreshed token carries the group the server stores now (a creator application approved, a role
+  // changed by staff): the avatar menu and the creator sidebar follow it.
+  const group = accessTokenGroup(data.hikariAccessToken);
+  const changes = { refreshTokenExpiry: data.refreshTokenExpiry, ...(group ? { hikariUserGroup: group } : {}) };
   if ($session.get()) {
-    updateSessionUser({ refreshTokenExpiry: data.refreshTokenExpiry });
+    updateSessionUser(changes);
     return;
   }
   // A page that never read the session (no header) still keeps the cookie's expiry right.
   const stored = parseUserInfoCookie(cookieJar().get(USER_INFO_COOKIE));
-  if (stored) writeUser({ ...stored, refreshTokenExpiry: data.refreshTokenExpiry });
+  if (stored) writeUser({ ...stored, ...changes });
 }
 
 /** Spec §4 logout: clears tokens and user info, and marks the login status expired. */

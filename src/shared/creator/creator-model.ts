@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   'section.create',
   'section.update',
   'section.moderators',
+  'topic.update',
   'topic.merge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

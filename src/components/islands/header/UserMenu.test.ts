@@ -38,8 +38,8 @@ describe('userMenuEntries', () => {
 
   it('leaves out pages that are not built', () => {
     expect(userMenuEntries(user, (path) => path.startsWith('/space/')).map((e) => e.id)).toEqual(['homepage']);
-    // Of the built pages, only the space is in the menu so far.
-    expect(userMenuEntries(user).map((e) => e.href)).toEqual(['/space/7']);
+    // Every page of the menu is built: the creator centre, the application and the space.
+    expect(userMenuEntries(user).map((e) => e.href)).toEqual(['/create/home', '/creator-application', '/space/7']);
   });
 });
 

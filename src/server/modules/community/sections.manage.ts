@@ -487,6 +487,17 @@ export async function updateTopic(
         .execute();
       // A name once merged away now belongs to this topic.
       await trx.deleteFrom('topic_alias').where('name_key', '=', key).execute();
+      await writeAudit(
+        trx,
+        {
+          actorId: viewer.id,
+          action: 'topic.update',
+          targetType: 'topic',
+          targetId: id,
+          detail: { before: { name: before.name }, after: input },
+        },
+        now,
+      );
       return before.name === input.name ? [] : renameInItems(trx, [id], new Set([before.name_key]), input.name);
     }),
   );

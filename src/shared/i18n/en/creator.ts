@@ -18,6 +18,7 @@ export const creator: AreaMessages<typeof reference> = {
   'creator.group.section': 'Section management',
   'creator.section.create': 'New section',
   'creator.section.manage': 'Manage sections',
+  'creator.section.topics': 'Manage topics',
   'creator.group.updateRequest': 'Update requests',
   'creator.updateRequest.requests': 'My requests',
   'creator.updateRequest.audits': 'Audits',

@@ -151,5 +151,6 @@ export const moderation: AreaMessages<typeof reference> = {
   'moderation.audit.section.create': 'Created a section',
   'moderation.audit.section.update': 'Edited a section',
   'moderation.audit.section.moderators': 'Appointed moderators',
+  'moderation.audit.topic.update': 'Edited a topic',
   'moderation.audit.topic.merge': 'Merged topics',
 };

@@ -15,6 +15,7 @@ export const creator = {
   'creator.group.section': '版块管理',
   'creator.section.create': '创建版块',
   'creator.section.manage': '管理版块',
+  'creator.section.topics': '话题管理',
   'creator.group.updateRequest': '更新请求',
   'creator.updateRequest.requests': '我的请求',
   'creator.updateRequest.audits': '审核',

@@ -146,5 +146,6 @@ export const moderation = {
   'moderation.audit.section.create': '创建版块',
   'moderation.audit.section.update': '修改版块',
   'moderation.audit.section.moderators': '任命版主',
+  'moderation.audit.topic.update': '编辑话题',
   'moderation.audit.topic.merge': '合并话题',
 } as const;
