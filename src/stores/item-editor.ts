@@ -9,6 +9,8 @@ import {
 } from '../shared/creator/docs.ts';
 import type { EditConflict, SaveOutcome } from '../shared/creator/items.contract.ts';
 
+export { editorPath, publicPath } from '../shared/creator/editor-paths.ts';
+
 /**
  * The item and entity editors' logic, without a browser: checking a document with the same schema the
  * server runs (each field's first problem, as a message reference), what changed against the version
@@ -96,35 +98,6 @@ export function linkedIds(type: EditType, doc: EditDoc): Partial<Record<EditType
     add('lightnovel', (doc as EditDocs['volume']).lightnovelId);
   }
   return out;
-}
-
-/** The public page of an item, where one exists. */
-export function publicPath(type: EditType, id: number): string | null {
-  switch (type) {
-    case 'galgame':
-      return `/galgame/${id}`;
-    case 'lightnovel':
-      return `/lightnovel/${id}`;
-    case 'volume':
-      return `/lightnovel/volumes/${id}`;
-    case 'person':
-    case 'character':
-    case 'producer':
-      return `/${type}/${id}`;
-    case 'tag':
-      return null;
-  }
-}
-
-/** The editor of an item (`id` null: a new one). */
-export function editorPath(type: EditType, id: number | null): string {
-  const base =
-    type === 'galgame' || type === 'lightnovel'
-      ? `/create/item/${type}`
-      : type === 'volume'
-        ? '/create/item/lightnovel/volume'
-        : `/create/entity/${type}`;
-  return id === null ? base : `${base}?id=${id}`;
 }
 
 /** A value as the conflict table and the changes list show it: short, one line. */
