@@ -105,4 +105,22 @@ export const demoAccounts: DemoAccount[] = [
     bio: '',
     banned: true,
   },
+  {
+    name: 'hikari_editor',
+    email: 'editor@hikari.local',
+    password: 'hikari-editor-2026',
+    group: 'editor',
+    hikariPoint: 240,
+    signature: '每一条修改都值得认真看一遍。',
+    bio: '负责审核条目的更新请求与举报。',
+  },
+  {
+    name: 'hikari_moderator',
+    email: 'moderator@hikari.local',
+    password: 'hikari-moderator-2026',
+    group: 'admin',
+    hikariPoint: 300,
+    signature: '社区的安静来自大家的自觉。',
+    bio: '处理创作者申请、封禁与社区秩序。',
+  },
 ];

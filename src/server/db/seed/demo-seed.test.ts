@@ -81,6 +81,15 @@ describe('demo seed', () => {
     }
   });
 
+  it('has a member of every staff group, and an update request waiting for review', async () => {
+    const groups = await t.db.selectFrom('users').select(['name', 'user_group']).orderBy('user_id').execute();
+    expect(groups.map((u) => u.user_group)).toEqual(['user', 'creator', 'superAdmin', 'user', 'editor', 'admin']);
+    const requests = await t.db.selectFrom('update_request').selectAll().execute();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ item_type: 'lightnovel', status: 'pending', base_revision: 1 });
+    expect(JSON.parse(requests[0]!.changes).map((c: { field: string }) => c.field)).toEqual(['aliases', 'intro']);
+  });
+
   it('lists pinned announcements first, then the newest', async () => {
     const list = await listAnnouncements(t.db, 3);
     expect(list.map((a) => a.id)).toEqual(['ann-0002', 'ann-0001', 'ann-0005']);

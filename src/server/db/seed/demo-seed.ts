@@ -12,10 +12,11 @@ import { seedDemoComments } from './demo-comments.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { seedDemoLightnovels } from './demo-lightnovels.ts';
 import { seedDemoEpubs } from '../../modules/lightnovel/epub/demo-books.ts';
+import { seedDemoCreatorCentre } from './demo-creator.ts';
 
 const SEED_KEY = 'demo_seed';
 /** Raised when the demo content grows: a database seeded by an older version gets the new parts (the seed is idempotent). */
-const SEED_VERSION = 'v2';
+const SEED_VERSION = 'v3';
 
 /** True when the demo seed has never run on this database, or ran before its content last grew. */
 export async function needsDemoSeed(db: Db): Promise<boolean> {
@@ -70,6 +71,8 @@ export async function runDemoSeed(
   const lightnovels = await seedDemoLightnovels(db, now);
   await seedDemoEpubs(db, storage);
   await seedDemoSearches(db, now);
+  // After the catalogue and the accounts: an update request waiting for review.
+  await seedDemoCreatorCentre(db, now);
   await seedDemoCheckIns(db, now);
   // Marked done last, so an interrupted seed runs again on the next start.
   await db
