@@ -9,6 +9,7 @@ import {
   upsertTag,
 } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
+import { SEARCH_KINDS, bucketOfId, indexEntities } from '../../src/server/modules/search/search.index.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { LookupHit, ManagePage } from '../../src/shared/creator/manage.contract.ts';
@@ -186,6 +187,28 @@ describe('creator manage API', () => {
       { action: 'item.unpublish', target_type: 'galgame', target_id: String(ids.game) },
       { action: 'item.publish', target_type: 'galgame', target_id: String(ids.game) },
     ]);
+  });
+
+  it("moves a linked person's search rank with the works they are in", async () => {
+    const composer = await upsertPerson(db, { name: 'Rank Composer' });
+    const game = await saveGalgame(db, { title: 'Rank Game', staff: [{ personId: composer, role: 'music' }] });
+    const bucket = async () => {
+      const row = await db
+        .selectFrom('search_name')
+        .select('id')
+        .where('kind', '=', SEARCH_KINDS.person)
+        .where('item_id', '=', composer)
+        .where('field', '=', 0)
+        .executeTakeFirstOrThrow();
+      return bucketOfId(Number(row.id));
+    };
+    await indexEntities(db, 'person', [composer]);
+    const published = await bucket();
+    expect(published).toBeGreaterThan(0);
+    await call(app, 'POST', `/creator/manage/galgame/${game}/unpublish`, token('editor'));
+    expect(await bucket()).toBe(0);
+    await call(app, 'POST', `/creator/manage/galgame/${game}/publish`, token('editor'));
+    expect(await bucket()).toBe(published);
   });
 
   it('publishes and unpublishes a series: the public list and search follow', async () => {

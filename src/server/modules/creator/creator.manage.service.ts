@@ -19,7 +19,7 @@ import { syncFacets } from '../catalogue/catalogue.facets.ts';
 import { removeVolumeFiles } from '../lightnovel/epub/epub.service.ts';
 import { deleteVolume } from '../lightnovel/lightnovel.writer.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
-import { indexGalgames, indexLightnovels } from '../search/search.index.ts';
+import { indexEntities, indexGalgames, indexLightnovels } from '../search/search.index.ts';
 
 /**
  * The manage pages and pickers of the creator centre: lists of each editable type, name look-ups, and
@@ -383,6 +383,7 @@ export async function setPublished(
     } else {
       await indexLightnovels(trx, [id]);
     }
+    await reindexLinkedEntities(trx, type, id);
     await writeAudit(
       trx,
       {
@@ -396,6 +397,46 @@ export async function setPublished(
     );
     return { id, status, tags };
   });
+}
+
+/** The people, characters and producers of a work rank by their published works in search: recount them. */
+async function reindexLinkedEntities(trx: Db, type: PublishableType, id: number): Promise<void> {
+  const ids = async <T extends string>(rows: Promise<Record<T, number | null>[]>, key: T) =>
+    (await rows).map((r) => r[key]).filter((v): v is number => v !== null);
+  if (type === 'galgame') {
+    const people = [
+      ...(await ids(
+        trx.selectFrom('galgame_staff').select('person_id').where('galgame_id', '=', id).execute(),
+        'person_id',
+      )),
+      ...(await ids(
+        trx.selectFrom('galgame_character').select('voice_person_id').where('galgame_id', '=', id).execute(),
+        'voice_person_id',
+      )),
+    ];
+    const characters = await ids(
+      trx.selectFrom('galgame_character').select('character_id').where('galgame_id', '=', id).execute(),
+      'character_id',
+    );
+    const producers = await ids(
+      trx.selectFrom('galgame_producer').select('producer_id').where('galgame_id', '=', id).execute(),
+      'producer_id',
+    );
+    await indexEntities(trx, 'person', people);
+    await indexEntities(trx, 'character', characters);
+    await indexEntities(trx, 'producer', producers);
+    return;
+  }
+  const people = await ids(
+    trx.selectFrom('lightnovel_staff').select('person_id').where('lightnovel_id', '=', id).execute(),
+    'person_id',
+  );
+  const producers = await ids(
+    trx.selectFrom('lightnovel_producer').select('producer_id').where('lightnovel_id', '=', id).execute(),
+    'producer_id',
+  );
+  await indexEntities(trx, 'person', people);
+  await indexEntities(trx, 'producer', producers);
 }
 
 /**
