@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COLOR_MODE_STORAGE_KEY, type Theme } from '../../src/shared/color-mode.ts';
-import { DEMO, DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
+import { DEMO, DEMO_ADMIN, DEMO_CREATOR, logInAsDemo as logIn } from './support/demo-login.ts';
 
 // Every built route, in both colour modes, for a visitor and in the states only a member sees, is
 // checked against the WCAG 2 A/AA rules of axe-core: no violation is allowed.
@@ -358,6 +358,55 @@ for (const mode of MODES) {
         await expect(page.getByTestId('my-content-list').or(page.getByRole('link', { name: '写帖子' }))).toBeVisible();
         await expectNoViolations(page, `${path} (${mode}, member)`);
       }
+    });
+
+    test(`the catalogue editors, update requests, section and moderation pages pass axe (${mode})`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await useMode(page, mode);
+      const { game } = await demoIds(page);
+      // The super admin opens every staff page (editors' and admins' pages alike).
+      await logIn(page, '/', DEMO_ADMIN);
+      for (const path of [
+        '/create/home',
+        '/create/update-request/requests',
+        '/create/update-request/audits',
+        '/create/update-request/history?type=lightnovel&id=8',
+        '/create/item/galgame',
+        `/create/item/galgame?id=${game}`,
+        '/create/item/lightnovel',
+        '/create/item/lightnovel/volume',
+        '/create/item/manage/galgame',
+        '/create/entity/person',
+        '/create/entity/tag',
+        '/create/entity/manage/person',
+        '/create/section',
+        '/create/section/manage/allsections',
+        '/create/section/manage/topics',
+        '/create/moderation/reports',
+        '/create/moderation/applications',
+        '/create/moderation/users',
+        '/create/moderation/log',
+        '/creator-application',
+      ]) {
+        await open(page, path, mode);
+        await expectNoViolations(page, `${path} (${mode}, superAdmin)`);
+      }
+      // The demo request waiting for review, opened with its side-by-side diff.
+      await open(page, '/create/update-request/audits', mode);
+      await page.getByTestId('request-open').first().click();
+      await expect(page.getByTestId('doc-diff').first()).toBeVisible();
+      await expectNoViolations(page, `/create/update-request/audits with a request open (${mode}, superAdmin)`);
+    });
+
+    test(`the creator application form passes axe for a member (${mode})`, async ({ page }) => {
+      await useMode(page, mode);
+      await logIn(page, '/', DEMO);
+      await open(page, '/creator-application', mode);
+      await expectNoViolations(page, `/creator-application (${mode}, member)`);
+      await open(page, `/create/item/galgame?id=${(await demoIds(page)).game}`, mode);
+      await expectNoViolations(page, `/create/item/galgame?id= as a suggestion (${mode}, member)`);
     });
 
     test(`the creator's emoji pages, the emoji picker and the image dialog pass axe (${mode})`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { DEMO, DEMO_ADMIN, DEMO_CREATOR, logInAsDemo } from './support/demo-login.ts';
+import { DEMO, DEMO_ADMIN, DEMO_CREATOR, DEMO_EDITOR, DEMO_MODERATOR, logInAsDemo } from './support/demo-login.ts';
 
 // The creator centre's pages by role (issue 18): a visitor is sent to log in and back, a member of a
 // group the page is for gets it, everyone else gets the 403 page. The API checks every call on its own
@@ -9,8 +9,8 @@ type Role = 'user' | 'creator' | 'editor' | 'admin' | 'superAdmin';
 const ACCOUNTS: Record<Role, { account: string; password: string }> = {
   user: DEMO,
   creator: DEMO_CREATOR,
-  editor: { account: 'hikari_editor', password: 'hikari-editor-2026' },
-  admin: { account: 'hikari_moderator', password: 'hikari-moderator-2026' },
+  editor: DEMO_EDITOR,
+  admin: DEMO_MODERATOR,
   superAdmin: DEMO_ADMIN,
 };
 const MEMBERS: Role[] = ['user', 'creator', 'editor', 'admin', 'superAdmin'];

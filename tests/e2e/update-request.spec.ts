@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_ADMIN, logInAsDemo } from './support/demo-login.ts';
+import { DEMO, DEMO_EDITOR, logInAsDemo } from './support/demo-login.ts';
 
 // Update requests end to end: a member proposes an edit of a game in its editor, an editor approves it
 // from the audits page in a second browser, the game page shows the change and the member is notified.
@@ -33,7 +33,7 @@ test('a member proposes an edit, an editor approves it, the game shows it and th
 
   const staff = await browser.newContext();
   const editor = await staff.newPage();
-  await logInAsDemo(editor, '/create/update-request/audits', DEMO_ADMIN);
+  await logInAsDemo(editor, '/create/update-request/audits', DEMO_EDITOR);
   await hydrated(editor);
   const queued = editor.locator(`[data-testid="request-item"][data-request-id="${requestId}"]`);
   await queued.getByTestId('request-open').click();

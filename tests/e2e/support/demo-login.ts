@@ -6,6 +6,10 @@ export const DEMO = { account: 'hikari_demo', password: 'hikari-demo-2026' };
 export const DEMO_CREATOR = { account: 'hikari_creator', password: 'hikari-creator-2026' };
 /** The demo administrator (user group `superAdmin`, so a moderator). */
 export const DEMO_ADMIN = { account: 'hikari_admin', password: 'hikari-admin-2026' };
+/** The demo editor (user group `editor`): reviews update requests and reports. */
+export const DEMO_EDITOR = { account: 'hikari_editor', password: 'hikari-editor-2026' };
+/** The demo admin below the super admin (user group `admin`): applications, bans, the audit log. */
+export const DEMO_MODERATOR = { account: 'hikari_moderator', password: 'hikari-moderator-2026' };
 
 /**
  * Logs in as the demo account through the Chinese login page and waits to land on `jumpTo`. Types

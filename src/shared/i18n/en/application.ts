@@ -69,7 +69,7 @@ export const application: AreaMessages<typeof reference> = {
     "Review members' creator applications: an approved member joins the creator group; a refusal needs a reason.",
   'application.review.filter': 'Filter by status',
   'application.review.all': 'All',
-  'application.review.pendingCount': { one: '{count} waiting for review', other: '{count} waiting for review' },
+  'application.review.pendingCount': { one: '{count} application waiting', other: '{count} applications waiting' },
   'application.review.empty': 'No applications match',
   'application.review.joined': 'Joined {date}',
   'application.review.posts': { one: '{count} post', other: '{count} posts' },
