@@ -1,4 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
+import type { ContentStatus } from '../shared/community/community-model.ts';
 
 /**
  * Saving what an editor holds (a post or an article): drafts save themselves a few seconds after the
@@ -13,7 +14,7 @@ export const AUTOSAVE_DELAY_MS = 3000;
 export interface SavedContent {
   id: number;
   version: number;
-  status: 'draft' | 'published' | 'deleted';
+  status: ContentStatus;
   /** Where the item is read once published. */
   url: string;
 }

@@ -4,7 +4,14 @@ import WebSocket from 'ws';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { RefreshData, SessionData } from '../../src/shared/auth.ts';
 import type { CommentView } from '../../src/shared/comments/comments.ts';
-import type { CommunityPage, FeedItem, PostDetail } from '../../src/shared/community/community.ts';
+import type {
+  ArticleDetail,
+  CommunityPage,
+  ContentListItem,
+  FeedItem,
+  PostDetail,
+} from '../../src/shared/community/community.ts';
+import type { NotificationPage, NotificationView } from '../../src/shared/notifications/notifications.ts';
 import type {
   AuditPage,
   ContentState,
@@ -22,7 +29,7 @@ import { reportLink } from '../../src/server/modules/catalogue/downloads.service
 import { liftEndedBans } from '../../src/server/modules/moderation/moderation.members.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { call, data, expectFailure, post, type Answer } from '../support/accounts.ts';
-import { createTestApp, insertSection, type TestApp } from '../support/test-app.ts';
+import { createTestApp, insertSection, jobsSettled, type TestApp } from '../support/test-app.ts';
 
 interface Member {
   id: string;
@@ -293,6 +300,147 @@ describe('moderation API', () => {
     } finally {
       stop();
     }
+  });
+
+  /** The member's moderation notifications, newest first, once the notification jobs have run. */
+  const moderationNotices = async (who: Member): Promise<NotificationView[]> => {
+    await jobsSettled(app, { name: 'notifications.%', like: true, seconds: 15, what: 'notification jobs' });
+    const page = data((await call<NotificationPage>(app, 'GET', '/v2/user/notifications?limit=50', who.token)).body);
+    return page.items.filter((item) => item.kind === 'moderation');
+  };
+
+  it('shows a hidden post or article to its author and the editors only, marked hidden and not editable', async () => {
+    const author = await member();
+    const other = await member('creator');
+    const item = await publishPost(author, '作者仍能看到');
+    await app.ctx.db.deleteFrom('rate_limit').execute();
+    const article = data(
+      (
+        await call<ArticleDetail>(app, 'POST', '/community/articles', author.token, {
+          title: '被隐藏的文章',
+          slug: null,
+          cover: '',
+          summary: '',
+          body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '正文' }] }] },
+          sectionId: section,
+          topics: [],
+          works: [],
+          isReview: false,
+          reviewWork: null,
+          publish: true,
+        })
+      ).body,
+    );
+    for (const [type, id] of [
+      ['post', item.id],
+      ['article', article.id],
+    ] as const) {
+      const hide = await call(app, 'POST', `/moderation/content/${type}/${id}/hide`, staff.editor.token, {
+        reason: '违规',
+      });
+      expect(hide.res.status, JSON.stringify(hide.body)).toBe(200);
+    }
+
+    const path = `/community/posts/${item.id}`;
+    // Visitors, other members and the author's peers get nothing, as if it did not exist.
+    expectFailure(await call(app, 'GET', path), 404, 'NOT_FOUND');
+    expectFailure(await call(app, 'GET', path, other.token), 404, 'NOT_FOUND');
+    expectFailure(await call(app, 'GET', `/community/articles/${article.id}`, other.token), 404, 'NOT_FOUND');
+    // The author sees it, hidden, with no edit right; editors and above see it too.
+    const own = data((await call<PostDetail>(app, 'GET', path, author.token)).body);
+    expect(own).toMatchObject({ id: item.id, status: 'hidden', title: '作者仍能看到' });
+    expect(own.viewer.canEdit).toBe(false);
+    const ownArticle = data(
+      (await call<ArticleDetail>(app, 'GET', `/community/articles/${article.id}`, author.token)).body,
+    );
+    expect(ownArticle.status).toBe('hidden');
+    for (const group of ['editor', 'admin', 'superAdmin'] as const)
+      expect(data((await call<PostDetail>(app, 'GET', path, staff[group].token)).body).status).toBe('hidden');
+
+    // The author's own list shows it marked hidden; the public list of their content does not.
+    const mine = data(
+      (await call<CommunityPage<ContentListItem>>(app, 'GET', '/user/published?limit=50', author.token)).body,
+    );
+    expect(mine.items.map((row) => [row.type, row.id, row.status])).toEqual(
+      expect.arrayContaining([
+        ['post', item.id, 'hidden'],
+        ['article', article.id, 'hidden'],
+      ]),
+    );
+    const shown = data(
+      (await call<CommunityPage<ContentListItem>>(app, 'GET', `/user/content?userId=${author.userId}`)).body,
+    );
+    expect(shown.items).toEqual([]);
+    expect(await feedIds(author.token)).not.toContain(item.id);
+
+    // A save would publish it again: refused, and nothing changes.
+    await app.ctx.db.deleteFrom('rate_limit').execute();
+    const save = await call(app, 'PUT', path, author.token, {
+      title: '改一下',
+      content: '正文',
+      images: [],
+      sectionId: section,
+      topics: [],
+      works: [],
+      publish: true,
+      version: own.version,
+    });
+    expectFailure(save, 409, 'CONFLICT');
+    const after = await app.ctx.db
+      .selectFrom('post')
+      .select(['status', 'title', 'version'])
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'hidden', title: '作者仍能看到', version: own.version });
+    // Members cannot like, favourite, comment on or report what they cannot see.
+    await app.ctx.db.deleteFrom('rate_limit').execute();
+    expectFailure(
+      await call(app, 'POST', '/comments', other.token, { targetType: 'post', targetId: item.id, content: '看不到' }),
+      404,
+      'NOT_FOUND',
+    );
+
+    // The author may still delete it; its counts left when it was hidden and do not leave twice.
+    const before = await counts(author.id);
+    expect((await call(app, 'DELETE', path, author.token)).res.status).toBe(200);
+    expect(await counts(author.id)).toEqual(before);
+    expectFailure(await call(app, 'GET', path, author.token), 404, 'NOT_FOUND');
+  });
+
+  it('tells the author when moderators hide or restore their post or comment, but not of their own', async () => {
+    const author = await member();
+    const item = await publishPost(author, '通知测试帖');
+    const said = await comment(author, item.id, '一条会被隐藏的评论');
+    for (const [action, type, id] of [
+      ['hide', 'post', item.id],
+      ['restore', 'post', item.id],
+      ['hide', 'comment', said.id],
+      ['restore', 'comment', said.id],
+    ] as const) {
+      const answer = await call(app, 'POST', `/moderation/content/${type}/${id}/${action}`, staff.editor.token, {});
+      expect(answer.res.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const notices = await moderationNotices(author);
+    expect(notices.map((notice) => [notice.action, notice.target?.type, notice.target?.id])).toEqual([
+      ['restore', 'comment', said.id],
+      ['hide', 'comment', said.id],
+      ['restore', 'post', item.id],
+      ['hide', 'post', item.id],
+    ]);
+    expect(notices.find((notice) => notice.target?.type === 'post')?.url).toBe(`/community/post/${item.id}`);
+    expect(notices.every((notice) => notice.excerpt !== '')).toBe(true);
+
+    // A hidden item's notice still leads its author to it (the page marks it hidden).
+    await call(app, 'POST', `/moderation/content/post/${item.id}/hide`, staff.admin.token, { reason: '再次隐藏' });
+    const latest = (await moderationNotices(author))[0]!;
+    expect([latest.action, latest.url]).toEqual(['hide', `/community/post/${item.id}`]);
+
+    // Staff moderating their own post hear nothing of it.
+    const own = await publishPost(staff.editor, '自己的帖子');
+    const already = (await moderationNotices(staff.editor)).length;
+    await call(app, 'POST', `/moderation/content/post/${own.id}/hide`, staff.editor.token, {});
+    await call(app, 'POST', `/moderation/content/post/${own.id}/restore`, staff.editor.token, {});
+    expect(await moderationNotices(staff.editor)).toHaveLength(already);
   });
 
   it('hides and restores comments with exact comment and reply counts, and deletes hidden content', async () => {

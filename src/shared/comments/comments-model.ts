@@ -23,7 +23,8 @@ export const COMMENT_EXCERPT_LENGTH = 40;
 export const COMMENT_SORTS = ['hot', 'new'] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];
 
-export const COMMENT_STATUSES = ['visible', 'deleted'] as const;
+/** Hidden: by moderators (issue 18 §6), shown to its author and the editors only. */
+export const COMMENT_STATUSES = ['visible', 'hidden', 'deleted'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];
 
 /** The user shown beside a comment (the same fields a rating shows of its author). */

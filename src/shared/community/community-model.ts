@@ -10,8 +10,11 @@ import type { Pagination } from '../catalogue-model.ts';
 export const CONTENT_TYPES = ['post', 'article'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-/** A draft may be incomplete; a published item is shown to everyone; a deleted one to nobody. */
-export const CONTENT_STATUSES = ['draft', 'published', 'deleted'] as const;
+/**
+ * A draft may be incomplete; a published item is shown to everyone; a hidden one (moderators, issue 18
+ * §6) to its author and the editors only, marked hidden; a deleted one to nobody.
+ */
+export const CONTENT_STATUSES = ['draft', 'published', 'hidden', 'deleted'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 export const FOLLOW_TARGET_TYPES = ['section', 'topic'] as const;
@@ -188,6 +191,11 @@ export interface FeedItem {
   publishedAt: string;
   editedAt: string | null;
   url: string;
+}
+
+/** The sections a member moderates, by id, in order (none for most members; staff moderate everywhere). */
+export interface ModeratedSections {
+  sectionIds: number[];
 }
 
 /** What the viewer may do with a post or article they are looking at. */

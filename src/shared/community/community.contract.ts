@@ -21,6 +21,7 @@ import {
   type ContentListItem,
   type FeedItem,
   type FollowState,
+  type ModeratedSections,
   type PostDetail,
   type SectionView,
   type TopicView,
@@ -200,7 +201,14 @@ export const communityContract = {
     query: ownContentQuerySchema,
     response: as<CommunityPage<ContentListItem>>(),
     auth: 'required',
-    summary: "The caller's published posts and articles, newest first",
+    summary: "The caller's published posts and articles (and those moderators hid, marked hidden), newest first",
+  }),
+  moderatedSections: endpoint({
+    method: 'GET',
+    path: '/user/moderated-sections',
+    response: as<ModeratedSections>(),
+    auth: 'required',
+    summary: 'The sections the caller moderates (their posts and articles show the caller the moderation buttons)',
   }),
   favoritePosts: endpoint({
     method: 'GET',

@@ -17,8 +17,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** What a moderator did to the member's post, article or comment. */
-export type ModerationAction = 'pin' | 'feature' | 'delete';
+/** What a moderator did to the member's post, article or comment (hide and restore: issue 18 §6). */
+export type ModerationAction = 'pin' | 'feature' | 'delete' | 'hide' | 'restore';
 
 /** What staff decided about the member's update request or creator application (kind 'review'). */
 export const REVIEW_ACTIONS = [

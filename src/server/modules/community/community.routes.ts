@@ -10,6 +10,7 @@ import { createArticle, deleteArticle, getArticleDetail, moderateArticle, update
 import type { ContentViewer } from './content.service.ts';
 import { favoriteContentOf, feed, ownContent, userContent } from './feed.service.ts';
 import { createPost, deletePost, getPostDetail, moderatePost, updatePost } from './posts.service.ts';
+import { sectionsModeratedBy } from './sections.manage.ts';
 import { follow, getSection, getTopic, listSections, listTopics, unfollow } from './topics.service.ts';
 import { contentViewsOf } from './view-counter.ts';
 
@@ -158,6 +159,8 @@ export function communityRoutes(ctx: AppContext) {
     published: async (_c, { query, user }) => ({
       data: await ownContent(db, user.id, 'published', { page: query.page, limit: query.limit, type: query.type }),
     }),
+
+    moderatedSections: async (_c, { user }) => ({ data: { sectionIds: await sectionsModeratedBy(db, user.id) } }),
 
     favoritePosts: async (_c, { query, user }) => ({
       data: await favoriteContentOf(db, await favoritesOwner(query.userId, user), 'post', {

@@ -1,11 +1,13 @@
-import { isModerator, type ContentType } from '../../../shared/community/community.ts';
+import type { ContentType } from '../../../shared/community/community.ts';
 import type { Db } from '../../db/database.ts';
 import type { TargetDefinition, TargetInfo, TargetViewer } from '../../platform/targets/targets.ts';
 import { tableOf } from './community.repository.ts';
+import { canSee } from './content.service.ts';
 
 /**
- * Posts and articles: published ones for everyone, drafts for their author and moderators, deleted ones
- * for nobody; they keep favourite, comment and like counts. Sections and topics: all of them, no counts.
+ * Posts and articles: published ones for everyone, drafts and hidden ones for their author and
+ * moderators (as their pages, `canSee`), deleted ones for nobody; they keep favourite, comment and like
+ * counts. Sections and topics: all of them, no counts.
  */
 function content(type: ContentType): TargetDefinition {
   const table = tableOf(type);
@@ -19,10 +21,7 @@ function content(type: ContentType): TargetDefinition {
         .execute();
       const found = new Map<number, TargetInfo>();
       for (const row of rows) {
-        const visible =
-          row.status === 'published' ||
-          (row.status === 'draft' && viewer !== null && (viewer.id === row.user_id || isModerator(viewer.group)));
-        if (!visible) continue;
+        if (!canSee(row, viewer)) continue;
         found.set(row.id, {
           type,
           id: row.id,

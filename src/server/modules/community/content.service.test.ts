@@ -102,6 +102,15 @@ describe('community content rules', () => {
     expect(canSee({ status: 'published', user_id: author.id }, null)).toBe(true);
   });
 
+  it('shows what moderators hid to its author and the editors and above only', () => {
+    const hidden = { status: 'hidden' as const, user_id: author.id };
+    expect(canSee(hidden, author)).toBe(true);
+    for (const group of ['editor', 'admin', 'superAdmin'] as const)
+      expect(canSee(hidden, { id: 'staff', group })).toBe(true);
+    for (const group of ['user', 'creator'] as const) expect(canSee(hidden, { id: 'someone', group })).toBe(false);
+    expect(canSee(hidden, null)).toBe(false);
+  });
+
   it('publishes a draft once when two tabs publish it at the same time', async () => {
     const draft = await createPost(deps, author, { ...input(), publish: false });
     const before = await counts();

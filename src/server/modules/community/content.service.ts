@@ -55,10 +55,13 @@ export interface ContentState {
   edited_at: string | null;
 }
 
-/** Published items for everyone; drafts for their author and moderators; deleted ones for nobody. */
+/**
+ * Published items for everyone; drafts, and items moderators hid, for their author and the moderators
+ * (editors and above) only; deleted ones for nobody.
+ */
 export function canSee(row: Pick<ContentState, 'status' | 'user_id'>, viewer: ContentViewer | null): boolean {
   if (row.status === 'published') return true;
-  if (row.status !== 'draft' || !viewer) return false;
+  if ((row.status !== 'draft' && row.status !== 'hidden') || !viewer) return false;
   return viewer.id === row.user_id || isModerator(viewer.group);
 }
 
@@ -82,6 +85,8 @@ const notFound = (type: ContentType) =>
   );
 
 export const contentNotFound = notFound;
+
+const hiddenByModerators = () => new HttpError(409, 'CONFLICT', 'server.community.hiddenByModerators');
 
 const conflict = (current: number) =>
   new HttpError(409, 'CONTENT_CONFLICT', messageRef('server.community.versionConflict', { current }));
@@ -533,6 +538,8 @@ export async function updateContent<Row extends ContentState, C>(
 ): Promise<void> {
   const row = await visibleContent(deps.db, kind, id, viewer);
   if (row.user_id !== viewer.id) throw new HttpError(403, 'FORBIDDEN', 'server.community.notYourContent');
+  // A save would publish it again: what moderators hid stays as it is until they restore it.
+  if (row.status === 'hidden') throw hiddenByModerators();
   const wasPublished = row.status === 'published';
   if (wasPublished && !options.publish)
     throw new HttpError(
@@ -564,7 +571,7 @@ export async function updateContent<Row extends ContentState, C>(
         .set((eb) => ({ version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .where('version', '=', row.version)
-        .where('status', '!=', 'deleted')
+        .where('status', 'in', ['draft', 'published'])
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) {
         const current = await trx
@@ -573,6 +580,7 @@ export async function updateContent<Row extends ContentState, C>(
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current || current.status === 'deleted') throw notFound(kind.type);
+        if (current.status === 'hidden') throw hiddenByModerators();
         throw conflict(current.version);
       }
       const publishedAt = row.published_at ?? (publish ? at : null);

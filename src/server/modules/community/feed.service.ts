@@ -284,20 +284,20 @@ async function listItems(db: Db, keys: readonly ContentKey[]): Promise<ContentLi
   return keys.flatMap((key) => items.get(`${key.type}:${key.id}`) ?? []);
 }
 
-/** A user's posts and articles of one status, newest first (drafts: most recently changed first). */
+/** A user's posts and articles of these statuses, newest first (drafts: most recently changed first). */
 async function contentOf(
   db: Db,
   userId: string,
-  status: ContentStatus,
+  statuses: readonly ContentStatus[],
   type: ContentType | undefined,
   request: PageRequest,
 ): Promise<CommunityPage<ContentListItem>> {
-  const byChange = status === 'draft';
+  const byChange = statuses.includes('draft');
   const keys = await pageOfKeys(
     db,
     {
       types: typesOf(type),
-      filter: (query) => query.where('user_id', '=', userId).where('status', '=', status),
+      filter: (query) => query.where('user_id', '=', userId).where('status', 'in', statuses),
       order: [column(byChange ? 'updated_at' : 'published_at'), column('id')],
     },
     request,
@@ -313,17 +313,17 @@ export async function userContent(
 ): Promise<CommunityPage<ContentListItem>> {
   const user = await db.selectFrom('users').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (!user) throw new HttpError(404, 'NOT_FOUND', 'server.userNotFound');
-  return contentOf(db, user.id, 'published', options.type, options);
+  return contentOf(db, user.id, ['published'], options.type, options);
 }
 
-/** The caller's drafts or published items. */
+/** The caller's drafts, or published items with those moderators hid (marked by their status). */
 export async function ownContent(
   db: Db,
   userId: string,
   status: 'draft' | 'published',
   options: PageRequest & { type?: ContentType | undefined },
 ): Promise<CommunityPage<ContentListItem>> {
-  return contentOf(db, userId, status, options.type, options);
+  return contentOf(db, userId, status === 'draft' ? ['draft'] : ['published', 'hidden'], options.type, options);
 }
 
 /** A user's favourite posts or articles that are published, newest favourite first, with a title keyword. */

@@ -142,7 +142,7 @@ async function postDetailOf(
     editedAt: row.edited_at,
     viewer: {
       ...marks,
-      canEdit: viewer !== null && viewer.id === row.user_id && row.status !== 'deleted',
+      canEdit: viewer !== null && viewer.id === row.user_id && (row.status === 'draft' || row.status === 'published'),
       canModerate: viewer !== null && (await moderates(deps.db, viewer, row)),
     },
   };

@@ -57,6 +57,17 @@ export async function moderatesSection(db: Db, userId: string, sectionId: number
   return row !== undefined;
 }
 
+/** The ids of the sections a member moderates, in order. */
+export async function sectionsModeratedBy(db: Db, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('section_moderator')
+    .select('section_id')
+    .where('user_id', '=', userId)
+    .orderBy('section_id')
+    .execute();
+  return rows.map((row) => row.section_id);
+}
+
 /** The moderators of each section asked for, in the order they were appointed (for a section's page too). */
 export async function moderatorsOf(db: Db, sectionIds: readonly number[]) {
   const result = new Map<number, SectionManageView['moderators']>();

@@ -16,16 +16,15 @@ import { writeAudit } from './audit-log.ts';
 
 /*
  * Hiding, restoring and deleting posts, articles and comments (issue 18 §6). Hidden is a status of its
- * own ('hidden'): every list, page and target lookup shows only published posts and articles and
- * visible comments, so a hidden item is gone everywhere at once, and its counts leave its author,
- * section, topics and target exactly as an unpublish or a delete would take them. Restoring gives
- * them back. Each action runs inside the caller's transaction with its audit row; the page-cache tags
- * it answers are for after the commit.
+ * own ('hidden'): every list, feed, search and shared page shows only published posts and articles and
+ * visible comments, so a hidden item is gone everywhere at once (only its author and the editors still
+ * open a hidden post or article, marked hidden), and its counts leave its author, section, topics and
+ * target exactly as an unpublish or a delete would take them. Restoring gives them back. Each action
+ * runs inside the caller's transaction with its audit row and tells the author; the page-cache tags it
+ * answers are for after the commit.
  */
 
-/** Status values the typed tables do not name ('hidden' belongs to moderation). */
-const HIDDEN = 'hidden';
-const hiddenStatus = sql<never>`${HIDDEN}`;
+const HIDDEN = 'hidden' as const;
 
 export interface ContentDeps extends NotifyDeps {
   targets: TargetRegistry;
@@ -132,6 +131,37 @@ async function countComment(deps: ContentDeps, trx: Trx, comment: CommentRow, de
       .execute();
 }
 
+/** Tells the author what a moderator did to their item (their own actions tell nobody). */
+async function tellAuthor(
+  deps: ContentDeps,
+  trx: Trx,
+  staff: Staff,
+  item: { type: ModeratedType; id: number; authorId: string; title: string },
+  action: 'hide' | 'restore' | 'delete',
+  at: string,
+): Promise<void> {
+  if (item.authorId === staff.id) return;
+  await notifyLater(deps, trx, {
+    kind: 'moderation',
+    recipientId: item.authorId,
+    moderatorId: staff.id,
+    targetType: item.type,
+    targetId: item.id,
+    action,
+    title: item.title,
+    at,
+  });
+}
+
+const commentItem = (comment: CommentRow) => ({
+  type: 'comment' as const,
+  id: comment.id,
+  authorId: comment.user_id,
+  title: commentExcerpt(comment.content, 40),
+});
+
+const rowItem = (type: ContentType, row: ItemRow) => ({ type, id: row.id, authorId: row.user_id, title: row.title });
+
 const state = (targetType: ModeratedType, targetId: number, status: ModeratedStatus): ContentState => ({
   targetType,
   targetId,
@@ -154,8 +184,9 @@ export async function hideContent(
     // A root with visible replies stays in its thread as a placeholder, which would show a hidden text.
     if (comment.root_id === null && comment.reply_count > 0)
       throw new HttpError(409, 'CONFLICT', 'moderation.error.rootWithReplies');
-    await trx.updateTable('comment').set({ status: hiddenStatus }).where('id', '=', comment.id).execute();
+    await trx.updateTable('comment').set({ status: HIDDEN }).where('id', '=', comment.id).execute();
     await countComment(deps, trx, comment, -1);
+    await tellAuthor(deps, trx, staff, commentItem(comment), 'hide', now.toISOString());
     await writeAudit(
       trx,
       { actorId: staff.id, action: 'content.hide', targetType: 'comment', targetId: comment.id, detail: { reason } },
@@ -173,7 +204,7 @@ export async function hideContent(
   const topicIds = await topicIdsOf(trx, target.type, row.id);
   await trx
     .updateTable(target.type as 'post')
-    .set({ status: hiddenStatus, updated_at: now.toISOString() })
+    .set({ status: HIDDEN, updated_at: now.toISOString() })
     .where('id', '=', row.id)
     .execute();
   await moveCounts(
@@ -183,6 +214,7 @@ export async function hideContent(
     { published: false, sectionId: null, topicIds: [] },
     now,
   );
+  await tellAuthor(deps, trx, staff, rowItem(target.type, row), 'hide', now.toISOString());
   await writeAudit(
     trx,
     {
@@ -211,6 +243,7 @@ export async function restoreContent(
     if (comment.status !== HIDDEN) throw new HttpError(409, 'CONFLICT', 'moderation.error.notHidden');
     await trx.updateTable('comment').set({ status: 'visible' }).where('id', '=', comment.id).execute();
     await countComment(deps, trx, comment, 1);
+    await tellAuthor(deps, trx, staff, commentItem(comment), 'restore', now.toISOString());
     await writeAudit(
       trx,
       { actorId: staff.id, action: 'content.restore', targetType: 'comment', targetId: comment.id, detail: { reason } },
@@ -238,6 +271,7 @@ export async function restoreContent(
     { published: true, sectionId: row.section_id, topicIds },
     now,
   );
+  await tellAuthor(deps, trx, staff, rowItem(target.type, row), 'restore', now.toISOString());
   await writeAudit(
     trx,
     {
@@ -274,17 +308,7 @@ export async function deleteModerated(
       .where('id', '=', comment.id)
       .execute();
     if (comment.status === 'visible') await countComment(deps, trx, comment, -1);
-    if (comment.user_id !== staff.id)
-      await notifyLater(deps, trx, {
-        kind: 'moderation',
-        recipientId: comment.user_id,
-        moderatorId: staff.id,
-        targetType: 'comment',
-        targetId: comment.id,
-        action: 'delete',
-        title: commentExcerpt(comment.content, 40),
-        at,
-      });
+    await tellAuthor(deps, trx, staff, commentItem(comment), 'delete', at);
     await writeAudit(
       trx,
       {
@@ -320,17 +344,7 @@ export async function deleteModerated(
     { published: false, sectionId: null, topicIds: [] },
     now,
   );
-  if (row.user_id !== staff.id)
-    await notifyLater(deps, trx, {
-      kind: 'moderation',
-      recipientId: row.user_id,
-      moderatorId: staff.id,
-      targetType: target.type,
-      targetId: row.id,
-      action: 'delete',
-      title: row.title,
-      at,
-    });
+  await tellAuthor(deps, trx, staff, rowItem(target.type, row), 'delete', at);
   await writeAudit(
     trx,
     {

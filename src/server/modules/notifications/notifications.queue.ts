@@ -17,7 +17,7 @@ export type NotificationEvent =
   | { kind: 'like'; targetType: LikeTargetType; targetId: number }
   /** Follows of a member changed: their group of new followers is counted again. */
   | { kind: 'follow'; followeeId: string }
-  /** A moderator pinned, featured or deleted a member's post, article or comment. */
+  /** A moderator pinned, featured, hid, restored or deleted a member's post, article or comment. */
   | {
       kind: 'moderation';
       recipientId: string;

@@ -52,6 +52,8 @@ export const community: AreaMessages<typeof reference> = {
   'server.community.deleteForbidden': 'You can only delete what you wrote',
   'server.community.moderatorsOnly': 'Only editors and admins can pin or feature',
   'server.community.moderateUnpublished': 'Only published items can be pinned or featured',
+  'server.community.hiddenByModerators':
+    'Moderators hid this item, so it cannot be edited; contact them if you disagree',
   'server.community.cannotUnpublish': 'A published item cannot go back to draft; save changes with publish: true',
   'server.community.versionConflict':
     'This was saved elsewhere meanwhile (it is at version {current}); reload before editing so newer changes are not overwritten',

@@ -41,6 +41,8 @@ export const notifications: AreaMessages<typeof reference> = {
   'notifications.text.moderation.pin': 'A moderator pinned your “{title}”',
   'notifications.text.moderation.feature': 'A moderator featured your “{title}”',
   'notifications.text.moderation.delete': 'A moderator deleted your “{title}”',
+  'notifications.text.moderation.hide': 'A moderator hid your “{title}”',
+  'notifications.text.moderation.restore': 'A moderator restored your “{title}”',
   'notifications.text.announcement': 'Announcement: {title}',
   'notifications.text.review.request_approved': 'Your update request for “{title}” was approved',
   'notifications.text.review.request_rejected': 'Your update request for “{title}” was rejected',

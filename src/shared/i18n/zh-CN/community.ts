@@ -49,6 +49,7 @@ export const community = {
   'server.community.deleteForbidden': '只能删除自己写的内容',
   'server.community.moderatorsOnly': '只有编辑和管理员可以置顶或设为精选',
   'server.community.moderateUnpublished': '只有已发布的内容可以置顶或设为精选',
+  'server.community.hiddenByModerators': '这条内容已被管理员隐藏，不能再编辑；如有异议请联系管理员',
   'server.community.cannotUnpublish': '已发布的内容不能改回草稿；保存修改时请带上 publish: true',
   'server.community.versionConflict':
     '这篇内容已在别处保存过（当前是第 {current} 版），请刷新后再编辑，以免覆盖较新的修改',

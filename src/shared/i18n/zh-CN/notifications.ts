@@ -37,6 +37,8 @@ export const notifications = {
   'notifications.text.moderation.pin': '你的内容《{title}》被管理员置顶了',
   'notifications.text.moderation.feature': '你的内容《{title}》被管理员设为精选',
   'notifications.text.moderation.delete': '你的内容《{title}》被管理员删除了',
+  'notifications.text.moderation.hide': '你的内容《{title}》被管理员隐藏了',
+  'notifications.text.moderation.restore': '你的内容《{title}》已被管理员恢复',
   'notifications.text.announcement': '站点公告：{title}',
   'notifications.text.review.request_approved': '你对《{title}》的更新请求已通过审核',
   'notifications.text.review.request_rejected': '你对《{title}》的更新请求未通过审核',
