@@ -124,3 +124,12 @@ export async function loadItemsApi() {
   ]);
   return { client: api, contract: creatorItemsContract };
 }
+
+/** The API client with the update requests' contract (a member's own request, to edit and resubmit). */
+export async function loadRequestsApi() {
+  const [{ api }, { updateRequestsContract }] = await Promise.all([
+    import('./api-client.ts'),
+    import('../shared/creator/requests.contract.ts'),
+  ]);
+  return { client: api, contract: updateRequestsContract };
+}

@@ -12,6 +12,8 @@ export interface EditorPageProps {
   type: EditType;
   id: number | null;
   seriesId: number | null;
+  /** The member's own update request to edit and resubmit (`?request=`), e.g. one sent back for changes. */
+  requestId: number | null;
   group: UserGroup;
   allowed: boolean;
 }
@@ -27,9 +29,15 @@ export function editorPageGate(Astro: AstroGlobal, type: EditType): PageGate<Edi
   const id = rawId === null ? null : Number(rawId);
   const rawSeries = Astro.url.searchParams.get('series');
   const seriesId = type === 'volume' && rawSeries !== null && isRowId(rawSeries) ? Number(rawSeries) : null;
+  const rawRequest = Astro.url.searchParams.get('request');
+  if (rawRequest !== null && !isRowId(rawRequest)) return { response: new Response(null, { status: 404 }) };
+  const requestId = rawRequest === null ? null : Number(rawRequest);
   const gate = creatorGate(Astro, { permissionNeeded: id === null });
   if (gate.redirect) return { response: gate.redirect };
-  return { response: null, page: { type, id, seriesId, group: gate.viewer.hikariUserGroup, allowed: gate.allowed } };
+  return {
+    response: null,
+    page: { type, id, seriesId, requestId, group: gate.viewer.hikariUserGroup, allowed: gate.allowed },
+  };
 }
 
 export interface ManagePageProps {

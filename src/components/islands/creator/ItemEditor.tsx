@@ -29,6 +29,7 @@ import {
   emptyDoc,
   linkedIds,
   loadItemsApi,
+  loadRequestsApi,
   loadManageApi,
   publicPath,
   readConflict,
@@ -206,6 +207,8 @@ interface Props {
   id: number | null;
   /** A new volume's series, when the page was opened from one. */
   seriesId?: number | null;
+  /** The member's own update request to edit and resubmit (its proposed document is loaded). */
+  requestId?: number | null;
 }
 
 type Notice = { kind: 'applied'; id: number } | { kind: 'requested' };
@@ -216,7 +219,7 @@ type Notice = { kind: 'applied'; id: number } | { kind: 'requested' };
  * and the save itself (applied for editors, an update request for others; a conflict shows the
  * fields both sides changed).
  */
-function ItemEditor({ type, id, seriesId = null }: Props) {
+function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
   const t = useT();
   const zh = useLocale() === 'zh-CN';
   const [doc, setDoc] = useState<AnyDoc | null>(() => {
@@ -265,15 +268,36 @@ function ItemEditor({ type, id, seriesId = null }: Props) {
     );
   };
 
+  /** The proposed document of the member's own request (what they edit and send again). */
+  const requestDoc = async (): Promise<AnyDoc | null> => {
+    if (requestId === null) return null;
+    const { client, contract } = await loadRequestsApi();
+    const answer = await client.call(contract.detail, { params: { id: requestId } });
+    return answer.data.type === type && answer.data.itemId === id ? (answer.data.doc as unknown as AnyDoc) : null;
+  };
+
   const load = async () => {
-    if (id === null) return;
+    if (id === null) {
+      // A proposed new item sent back for changes: its document, to fix and send again.
+      try {
+        const proposed = await requestDoc();
+        if (proposed) {
+          setDoc(proposed);
+          setSaved(canonicalJson(proposed));
+          await fetchNames(proposed).catch(() => undefined);
+        }
+      } catch (failure) {
+        setLoadError(failure instanceof Error ? failure.message : String(failure));
+      }
+      return;
+    }
     setLoadError(null);
     try {
       const { client, contract } = await loadItemsApi();
       const answer = await client.call(contract.document, { params: { type, id } });
-      const current = answer.data.doc as unknown as AnyDoc;
+      const current = (await requestDoc()) ?? (answer.data.doc as unknown as AnyDoc);
       setDoc(current);
-      setBase(current);
+      setBase(answer.data.doc as unknown as AnyDoc);
       setSaved(canonicalJson(current));
       setRevision(answer.data.revision);
       setTitle(answer.data.title);
@@ -288,7 +312,7 @@ function ItemEditor({ type, id, seriesId = null }: Props) {
     }
   };
   useEffect(() => {
-    if (id !== null) void load();
+    if (id !== null || requestId !== null) void load();
     else if (type === 'volume' && seriesId) void fetchNames(doc ?? {}).catch(() => undefined);
   }, []);
 
@@ -365,7 +389,15 @@ function ItemEditor({ type, id, seriesId = null }: Props) {
     try {
       const { client, contract } = await loadItemsApi();
       let outcome: SaveOutcome;
-      if (id === null) {
+      if (requestId !== null) {
+        // Editing one's own request sends it again (back to pending), whatever the item.
+        const requests = await loadRequestsApi();
+        await requests.client.call(requests.contract.resubmit, {
+          params: { id: requestId },
+          body: { doc: result.doc, note, ...(id !== null ? { baseRevision: revision } : {}) },
+        });
+        outcome = { outcome: 'requested', requestId };
+      } else if (id === null) {
         outcome = (await client.call(contract.create, { params: { type }, body: { doc: result.doc, note } })).data;
       } else {
         outcome = (
@@ -430,7 +462,15 @@ function ItemEditor({ type, id, seriesId = null }: Props) {
   const label = (field: string) =>
     type === 'producer' && field === 'kind' ? t(fieldLabelKey('producerKind')) : t(fieldLabelKey(field));
   const isMember = id !== null && !canApply;
-  const submitLabel = id === null ? t('itemEditor.create') : isMember ? t('itemEditor.submit') : t('itemEditor.save');
+  // Editing one's own request always sends it again for review.
+  const submitLabel =
+    requestId !== null
+      ? t('itemEditor.submit')
+      : id === null
+        ? t('itemEditor.create')
+        : isMember
+          ? t('itemEditor.submit')
+          : t('itemEditor.save');
 
   const renderField = (field: string) => {
     const value = doc[field];

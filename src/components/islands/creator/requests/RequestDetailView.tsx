@@ -219,10 +219,10 @@ export default function RequestDetailView({ id, onChanged }: Props) {
       )}
       {(detail.can.withdraw || detail.can.resubmit) && (
         <div className="flex flex-wrap gap-2">
-          {detail.can.resubmit && detail.status === 'changes_requested' && detail.itemId !== null && (
+          {detail.can.resubmit && detail.status === 'changes_requested' && (
             <a
               className="hk-btn hk-btn-primary"
-              href={`${editorPath(detail.type, detail.itemId)}&request=${detail.id}`}
+              href={`${editorPath(detail.type, detail.itemId)}${detail.itemId === null ? '?' : '&'}request=${detail.id}`}
               data-testid="request-edit"
             >
               <Icon name="pencil" className="size-4" />
