@@ -4,10 +4,12 @@ import { ApiError } from './api-client.ts';
 import { loadCatalogueContract } from './catalogue-client.ts';
 import {
   MODERATORS,
+  asksModeratedSections,
   contentRights,
   createContentFavorites,
   createContentModeration,
   createFollows,
+  createModeratedSections,
   editHref,
   loadCommunityContract,
 } from './community.ts';
@@ -30,6 +32,52 @@ describe('who may do what with a post or article', () => {
     }
     // An item whose author is gone (userId 0) is nobody's to edit.
     expect(contentRights({ userId: 0, hikariUserGroup: 'user' }, 0).canEdit).toBe(false);
+  });
+
+  it('gives a section moderator the moderation buttons in their sections only', () => {
+    const moderator = { userId: 8, hikariUserGroup: 'creator' as const };
+    const inSection = (sectionId: number | null, moderated: number[] | null) =>
+      contentRights(moderator, 7, { sectionId, moderated });
+    expect(inSection(3, [3, 5])).toEqual({ canEdit: false, canModerate: true });
+    expect(inSection(4, [3, 5])).toEqual({ canEdit: false, canModerate: false });
+    // An item outside any section, or before the member's sections are known: no buttons.
+    expect(inSection(null, [3])).toEqual({ canEdit: false, canModerate: false });
+    expect(inSection(3, null)).toEqual({ canEdit: false, canModerate: false });
+    // The author moderating their own section edits as well.
+    expect(contentRights({ userId: 7, hikariUserGroup: 'user' }, 7, { sectionId: 3, moderated: [3] })).toEqual({
+      canEdit: true,
+      canModerate: true,
+    });
+    expect(contentRights(null, 7, { sectionId: 3, moderated: [3] }).canModerate).toBe(false);
+    // Only a signed-in member below the staff groups, on an item in a section, needs to ask.
+    expect(asksModeratedSections(moderator, 3)).toBe(true);
+    expect(asksModeratedSections(moderator, null)).toBe(false);
+    expect(asksModeratedSections(null, 3)).toBe(false);
+    expect(asksModeratedSections({ hikariUserGroup: 'editor' }, 3)).toBe(false);
+  });
+
+  it('asks for the sections a member moderates once, and knows none after a failure', async () => {
+    const fake = fakeApi();
+    const sections = createModeratedSections(fake.client);
+    expect(sections.of(8)).toBeNull();
+    const loading = sections.load(8);
+    void sections.load(8);
+    await fake.sent(1);
+    expect(fake.calls).toEqual([{ method: 'GET', path: '/user/moderated-sections' }]);
+    await fake.answer({ sectionIds: [3, 5] });
+    await loading;
+    expect(sections.of(8)).toEqual([3, 5]);
+    await sections.load(8);
+    expect(fake.calls).toHaveLength(1);
+    // Another member (a new login in the same tab) is asked about afresh.
+    expect(sections.of(9)).toBeNull();
+    const other = sections.load(9);
+    await fake.sent(2);
+    await fake.fail(apiError(404, '不存在'));
+    await other;
+    expect(sections.of(9)).toBeNull();
+    // Each member's answer is their own: the first member's sections are still theirs only.
+    expect(sections.of(8)).toEqual([3, 5]);
   });
 
   it('knows the same moderators as the community model', () => {

@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 import type { UserGroup } from '../shared/auth-model.ts';
 import type { catalogueContract } from '../shared/catalogue/catalogue.contract.ts';
 import type { communityContract } from '../shared/community/community.contract.ts';
@@ -42,14 +42,56 @@ export interface ContentRights {
   canModerate: boolean;
 }
 
+/**
+ * Staff moderate everywhere; a section moderator in their sections only (`moderated`: the sections the
+ * viewer moderates, once known), as the server's `moderates` decides.
+ */
 export function contentRights(
   viewer: { userId: number; hikariUserGroup: UserGroup } | null,
   authorUserId: number,
+  place: { sectionId: number | null; moderated: readonly number[] | null } = { sectionId: null, moderated: null },
 ): ContentRights {
   if (!viewer) return { canEdit: false, canModerate: false };
+  const inTheirSection = place.sectionId !== null && (place.moderated?.includes(place.sectionId) ?? false);
   return {
     canEdit: authorUserId > 0 && viewer.userId === authorUserId,
-    canModerate: MODERATORS.includes(viewer.hikariUserGroup),
+    canModerate: MODERATORS.includes(viewer.hikariUserGroup) || inTheirSection,
+  };
+}
+
+/** Whether a member's rights on an item of this section wait for the sections they moderate. */
+export const asksModeratedSections = (
+  viewer: { hikariUserGroup: UserGroup } | null,
+  sectionId: number | null,
+): boolean => viewer !== null && sectionId !== null && !MODERATORS.includes(viewer.hikariUserGroup);
+
+/**
+ * The sections the signed-in member moderates, asked once per member and page (most members moderate
+ * none, and their pages are shared copies that cannot carry it); a failed call leaves them unknown.
+ */
+export function createModeratedSections(client: Api) {
+  const $moderated = atom<{ userId: number; sectionIds: number[] } | null>(null);
+  let asking: number | null = null;
+  return {
+    $moderated,
+    /** The member's sections, or null while they are not known. */
+    of(userId: number): number[] | null {
+      const known = $moderated.get();
+      return known && known.userId === userId ? known.sectionIds : null;
+    },
+    async load(userId: number): Promise<void> {
+      if (asking === userId || $moderated.get()?.userId === userId) return;
+      asking = userId;
+      try {
+        const api = await community();
+        const answer = await client.call(api.moderatedSections);
+        if (asking === userId) $moderated.set({ userId, sectionIds: answer.data.sectionIds });
+      } catch {
+        // Unknown: the buttons stay hidden, and the server checks every call anyway.
+      } finally {
+        if (asking === userId) asking = null;
+      }
+    },
   };
 }
 
@@ -252,3 +294,4 @@ export function createContentModeration(client: Api) {
 export const follows = createFollows(browserApi);
 export const contentFavorites = createContentFavorites(browserApi);
 export const contentModeration = createContentModeration(browserApi);
+export const moderatedSections = createModeratedSections(browserApi);

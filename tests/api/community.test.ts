@@ -22,6 +22,8 @@ import { saveRating } from '../../src/server/modules/catalogue/ratings.service.t
 import { contentViewsOf } from '../../src/server/modules/community/view-counter.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { removeUser } from '../../src/server/modules/users/users.removal.ts';
+import { mergedTopicPath, sectionModerators } from '../../src/components/community/page-data.ts';
+import type { ModeratedSections } from '../../src/shared/community/community.ts';
 import { call, data } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -935,6 +937,63 @@ describe('community API: sections, topics, posts, articles, follows and lists', 
         .where('name', '=', '离开的话题')
         .executeTakeFirstOrThrow();
       expect(topic.use_count).toBe(0);
+    });
+  });
+
+  describe('section moderators and merged topics', () => {
+    it('tells a member which sections they moderate, and shows a section’s moderators on its page', async () => {
+      const moderator = await account('creator');
+      const appoint = await call(app, 'POST', `/creator/sections/${sectionB}/moderators`, editor.token, {
+        user: String(moderator.userId),
+      });
+      expect(appoint.res.status, JSON.stringify(appoint.body)).toBe(200);
+      const moderated = async (token?: string) =>
+        call<ModeratedSections>(app, 'GET', '/user/moderated-sections', token);
+      expect(data((await moderated(moderator.token)).body)).toEqual({ sectionIds: [sectionB] });
+      expect(data((await moderated(other.token)).body)).toEqual({ sectionIds: [] });
+      expectFailure(await moderated(), 401, 'UNAUTHORIZED');
+
+      // The page's line of moderators, with the tags that drop it when one of them changes name or avatar.
+      const shown = await sectionModerators(app.ctx, String(sectionB));
+      expect(shown.people.map((person) => person.userId)).toEqual([moderator.userId]);
+      expect(shown.tags).toEqual([`user:${moderator.id}`]);
+      expect(await sectionModerators(app.ctx, String(sectionA))).toEqual({ people: [], tags: [] });
+      for (const raw of ['0', 'abc', '1e3', undefined])
+        expect(await sectionModerators(app.ctx, raw)).toEqual({ people: [], tags: [] });
+
+      // The moderator's post page learns they moderate its section from the item's own flag as well.
+      const post = await published(author.token, { sectionId: sectionB });
+      const seen = data((await call<PostDetail>(app, 'GET', `/community/posts/${post.id}`, moderator.token)).body);
+      expect(seen.viewer.canModerate).toBe(true);
+      const elsewhere = await published(author.token, { sectionId: sectionA });
+      expect(
+        data((await call<PostDetail>(app, 'GET', `/community/posts/${elsewhere.id}`, moderator.token)).body).viewer
+          .canModerate,
+      ).toBe(false);
+    });
+
+    it('leads the address of a merged topic to the topic it went into, through later merges', async () => {
+      await resetLimits();
+      await published(author.token, { topics: ['合并前甲'] });
+      await published(author.token, { topics: ['合并前乙'] });
+      await published(author.token, { topics: ['合并前丙'] });
+      const idOf = async (name: string) =>
+        (await app.ctx.db.selectFrom('topic').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+      const [a, b, c] = [await idOf('合并前甲'), await idOf('合并前乙'), await idOf('合并前丙')];
+      const merge = async (from: number, into: number) => {
+        const answer = await call(app, 'POST', `/creator/topics/${from}/merge`, editor.token, { intoId: into });
+        expect(answer.res.status, JSON.stringify(answer.body)).toBe(200);
+      };
+      // Topics that exist, ids never used and malformed ones lead nowhere.
+      for (const raw of [String(a), String(b), '999999', '0', '-1', 'abc', undefined])
+        expect(await mergedTopicPath(app.ctx.db, raw)).toBeNull();
+      await merge(a, b);
+      expect(await mergedTopicPath(app.ctx.db, String(a))).toBe(`/community/topic/${b}`);
+      expect(await mergedTopicPath(app.ctx.db, String(b))).toBeNull();
+      await merge(b, c);
+      expect(await mergedTopicPath(app.ctx.db, String(a))).toBe(`/community/topic/${c}`);
+      expect(await mergedTopicPath(app.ctx.db, String(b))).toBe(`/community/topic/${c}`);
+      expectFailure(await call(app, 'GET', `/community/topics/${a}`), 404, 'NOT_FOUND');
     });
   });
 });

@@ -3,6 +3,7 @@ import { cachePage, pageTags } from '../../server/http/page-cache-policy.ts';
 import type { AppContext } from '../../server/context.ts';
 import { authenticate } from '../../server/modules/auth/sessions.service.ts';
 import { feed } from '../../server/modules/community/feed.service.ts';
+import { mergedInto, moderatorsOf } from '../../server/modules/community/sections.manage.ts';
 import { listSections, listTopics } from '../../server/modules/community/topics.service.ts';
 import { contentViewsOf } from '../../server/modules/community/view-counter.ts';
 import { ACCESS_TOKEN_COOKIE, type UserGroup } from '../../shared/auth-model.ts';
@@ -14,6 +15,7 @@ import {
   type ContentType,
   type FollowTargetType,
   type PostDetail,
+  type UserBrief,
   type WorkBrief,
 } from '../../shared/community/community.ts';
 import { orNotFound, parseRouteId } from '../galgame/galgame-routes.ts';
@@ -167,6 +169,8 @@ export async function loadFollowTargetPage<T>(
   astro: Pick<AstroGlobal, 'locals' | 'params' | 'url'>,
   kind: FollowTargetType,
   load: (db: AppContext['db'], id: number) => Promise<T>,
+  /** The tags of anything else the page shows (the people it names). */
+  moreTags: readonly string[] = [],
 ) {
   const id = parseRouteId(astro.params.id);
   if (id === null) return null;
@@ -209,8 +213,42 @@ export async function loadFollowTargetPage<T>(
         ...sections.map((section) => pageTags.section(section.id)),
         ...topics.items.map((topic) => pageTags.topic(topic.id)),
         ...feedTags(page.items),
+        ...moreTags,
       ],
     });
   }
   return { id, item, view, path, page, sections, topics: topics.items, redirect };
+}
+
+/**
+ * Where the address of a topic that no longer exists leads: a merged topic's page moves for good to
+ * the topic it went into (through any later merges); null for any other missing id.
+ */
+export async function mergedTopicPath(db: AppContext['db'], rawId: string | undefined): Promise<string | null> {
+  const id = parseRouteId(rawId);
+  if (id === null) return null;
+  const into = await mergedInto(db, id);
+  return into === null ? null : topicPath(into);
+}
+
+/**
+ * A section's moderators as its page shows them, read through the shared cache (dropped with the
+ * section's tag when they change), with the tags of their accounts (a new name or avatar).
+ */
+export async function sectionModerators(
+  app: Pick<AppContext, 'db' | 'reads'>,
+  rawId: string | undefined,
+): Promise<{ people: readonly UserBrief[]; tags: readonly string[] }> {
+  const id = parseRouteId(rawId);
+  if (id === null) return { people: [], tags: [] };
+  const people = await app.reads.get(
+    `community:section:${id}:moderators`,
+    async () => (await moderatorsOf(app.db, [id])).get(id) ?? [],
+    () => [pageTags.section(id)],
+  );
+  const tags = await sharedUserTags(
+    app,
+    people.map((person) => person.userId),
+  );
+  return { people, tags };
 }

@@ -2,10 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ContentType } from '../../../shared/community/community.ts';
 import {
+  asksModeratedSections,
   contentKey,
   contentModeration,
   contentRights,
   editHref,
+  moderatedSections,
   type ContentRights,
   type ModerationEntry,
 } from '../../../stores/community.ts';
@@ -24,6 +26,10 @@ interface ContentActionsProps {
   featured: boolean;
   /** Pinning and featuring are for published items only. */
   published: boolean;
+  /** Its author edits a draft or a published item (not one moderators hid). */
+  editable: boolean;
+  /** Its section, whose moderators get the moderation buttons too. */
+  sectionId: number | null;
   /** What the server rendered from the user-info cookie (display only), so hydration matches it. */
   initialRights: ContentRights;
   /** Where to go once the item is deleted. */
@@ -37,10 +43,11 @@ const button = 'hk-btn hk-btn-ghost h-9 gap-1.5 px-3';
  * Shown from the session in the browser, never from the shared page; every call is checked by the API.
  */
 function ContentActions(props: ContentActionsProps) {
-  const { type, id, authorUserId, published, initialRights, afterDelete } = props;
+  const { type, id, authorUserId, published, editable, sectionId, initialRights, afterDelete } = props;
   const t = useT();
   const session = useStore($session);
   const all = useStore(contentModeration.$moderation);
+  const moderated = useStore(moderatedSections.$moderated);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -52,7 +59,14 @@ function ContentActions(props: ContentActionsProps) {
     [type, id, props.pinned, props.featured],
   );
 
-  const rights = ready ? contentRights(session, authorUserId) : initialRights;
+  const asks = ready && asksModeratedSections(session, sectionId);
+  const userId = session?.userId;
+  useEffect(() => {
+    if (asks && userId !== undefined) void moderatedSections.load(userId);
+  }, [asks, userId]);
+
+  const sections = session && moderated?.userId === session.userId ? moderated.sectionIds : null;
+  const rights = ready ? contentRights(session, authorUserId, { sectionId, moderated: sections }) : initialRights;
   const entry: ModerationEntry = (ready ? all[contentKey(type, id)] : undefined) ?? {
     pinned: props.pinned,
     featured: props.featured,
@@ -101,7 +115,7 @@ function ContentActions(props: ContentActionsProps) {
       aria-label={rights.canModerate ? t('forum.action.moderation') : t('forum.action.toolbar')}
       data-testid="content-actions"
     >
-      {rights.canEdit && (
+      {rights.canEdit && editable && (
         <a href={editHref(type, id)} className={button} data-testid="content-edit">
           <Icon name="pencil" className="size-4" />
           {t('forum.action.edit')}

@@ -112,6 +112,15 @@ function MyContentList({ list, type }: MyContentListProps) {
                 <span className="rounded bg-primary/15 px-1.5 py-0.5 font-medium text-accent">
                   {item.type === 'post' ? t('editor.kind.post') : t('editor.kind.article')}
                 </span>
+                {item.status === 'hidden' && (
+                  <span
+                    className="inline-flex items-center gap-1 rounded bg-rose-100 px-1.5 py-0.5 font-medium text-rose-800 dark:bg-rose-500/15 dark:text-rose-200"
+                    data-testid="my-content-hidden"
+                  >
+                    <Icon name="eye-off" className="size-3" />
+                    {t('editor.hidden')}
+                  </span>
+                )}
                 {item.section && <span>{item.section.name}</span>}
                 <span>
                   {list === 'drafts'
@@ -133,6 +142,9 @@ function MyContentList({ list, type }: MyContentListProps) {
               {item.excerpt && (
                 <p className="mt-0.5 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{item.excerpt}</p>
               )}
+              {item.status === 'hidden' && (
+                <p className="mt-1 text-xs text-rose-800 dark:text-rose-200">{t('editor.hiddenHint')}</p>
+              )}
               {list === 'published' && (
                 <p className="mt-1 flex gap-3 text-xs text-zinc-600 dark:text-zinc-400">
                   <span>{t('editor.likes', { count: item.likeCount })}</span>
@@ -141,10 +153,12 @@ function MyContentList({ list, type }: MyContentListProps) {
               )}
             </div>
             <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
-              <a href={editorOf(item)} className="hk-btn hk-btn-ghost h-8 px-3 text-sm">
-                <Icon name="pencil" className="size-4" />
-                {t('editor.edit')}
-              </a>
+              {item.status !== 'hidden' && (
+                <a href={editorOf(item)} className="hk-btn hk-btn-ghost h-8 px-3 text-sm">
+                  <Icon name="pencil" className="size-4" />
+                  {t('editor.edit')}
+                </a>
+              )}
               <button type="button" onClick={() => void remove(item)} className="hk-btn hk-btn-ghost h-8 px-3 text-sm">
                 <Icon name="trash" className="size-4" />
                 {t('editor.delete')}

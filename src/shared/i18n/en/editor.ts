@@ -79,6 +79,9 @@ export const editor: AreaMessages<typeof reference> = {
   'editor.listFailed': 'Loading failed: {message}',
   'editor.retry': 'Try again',
   'editor.noDrafts': 'No drafts. What you write is saved here automatically.',
+  'editor.hidden': 'Hidden',
+  'editor.hiddenHint':
+    'Only you and the moderators can see it, and it cannot be edited; it shows again once moderators restore it',
   'editor.noPublished': 'Nothing published yet.',
   'editor.writePost': 'Write a post',
   'editor.writeArticle': 'Write an article',

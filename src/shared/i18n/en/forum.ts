@@ -51,6 +51,7 @@ export const forum: AreaMessages<typeof reference> = {
   'forum.badge.pinned': 'Pinned',
   'forum.badge.featured': 'Featured',
   'forum.badge.review': 'Review',
+  'forum.badge.hidden': 'Hidden',
   'forum.badge.draft': 'Draft',
 
   'forum.count.posts': { one: '{count} post', other: '{count} posts' },
@@ -68,6 +69,7 @@ export const forum: AreaMessages<typeof reference> = {
   'forum.unknownAuthor': 'Deleted account',
 
   'forum.section.kicker': 'Section',
+  'forum.section.moderators': 'Moderators',
   'forum.section.others': 'Other sections',
   'forum.section.all': 'All sections',
   'forum.topic.kicker': 'Topic',
@@ -93,6 +95,8 @@ export const forum: AreaMessages<typeof reference> = {
   'forum.spoiler.label': 'Spoiler',
   'forum.spoiler.show': 'Spoiler — click to show',
   'forum.spoiler.hide': 'Spoiler — click to hide',
+  'forum.hidden.notice':
+    "Hidden by moderators: only you and the moderators can see this. It no longer appears in the community, in search or on other people's pages.",
   'forum.draft.notice':
     'This is a draft: only you and the moderators can see it. It appears in the community once published.',
   'forum.comments': 'Comments',

@@ -76,6 +76,8 @@ export const editor = {
   'editor.listFailed': '加载失败：{message}',
   'editor.retry': '重试',
   'editor.noDrafts': '草稿箱是空的。写下的内容会自动保存到这里。',
+  'editor.hidden': '已被隐藏',
+  'editor.hiddenHint': '只有你和管理员能看到它，也不能再编辑；管理员恢复后会重新公开',
   'editor.noPublished': '还没有发布过内容。',
   'editor.writePost': '写帖子',
   'editor.writeArticle': '写文章',

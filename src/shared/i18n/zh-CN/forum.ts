@@ -47,6 +47,7 @@ export const forum = {
   'forum.badge.pinned': '置顶',
   'forum.badge.featured': '精选',
   'forum.badge.review': '评测',
+  'forum.badge.hidden': '已隐藏',
   'forum.badge.draft': '草稿',
 
   'forum.count.posts': '帖子 {count}',
@@ -64,6 +65,7 @@ export const forum = {
   'forum.unknownAuthor': '已注销用户',
 
   'forum.section.kicker': '版块',
+  'forum.section.moderators': '版主',
   'forum.section.others': '其他版块',
   'forum.section.all': '全部版块',
   'forum.topic.kicker': '话题',
@@ -89,6 +91,7 @@ export const forum = {
   'forum.spoiler.label': '剧透内容',
   'forum.spoiler.show': '剧透内容，点击展开',
   'forum.spoiler.hide': '剧透内容，点击收起',
+  'forum.hidden.notice': '已被管理员隐藏：只有你和管理员能看到这条内容，它不会出现在社区、搜索和他人的页面里。',
   'forum.draft.notice': '这是一份草稿，只有你和版主能看到。发布后才会出现在社区里。',
   'forum.comments': '评论',
   'forum.aside.section': '所在版块',
