@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import type { CompressOptions } from '../../../stores/image-compress.ts';
 import { uploadFailureText, uploadImage, type UploadStatus, type UploadTarget } from '../../../stores/upload.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -240,7 +240,7 @@ export default function ImageUploader({
     event.preventDefault();
     addFiles(files);
   };
-  const insertLink = (event: FormEvent) => {
+  const insertLink = (event: { preventDefault: () => void }) => {
     event.preventDefault();
     const problem = imageLinkProblem(link);
     if (problem) {
@@ -339,7 +339,9 @@ export default function ImageUploader({
         </p>
       )}
       {allowLink && (
-        <form onSubmit={insertLink} noValidate className="flex flex-col gap-1">
+        // Not a <form>: the uploader sits inside other forms (the catalogue editors), and a form in a form
+        // is not HTML (the parser drops it, and the page would not hydrate). Enter and the button insert.
+        <div className="flex flex-col gap-1">
           <label htmlFor={ids.link} className="text-sm font-medium text-zinc-700 dark:text-zinc-200">
             {t('uploader.link')}
           </label>
@@ -353,13 +355,17 @@ export default function ImageUploader({
                 setLink(event.target.value);
                 setLinkError(null);
               }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.nativeEvent.isComposing) insertLink(event);
+              }}
               placeholder={t('uploader.linkPlaceholder')}
               aria-invalid={linkError ? true : undefined}
               aria-describedby={linkError ? ids.linkError : undefined}
               className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm dark:border-zinc-600 dark:bg-zinc-900"
             />
             <button
-              type="submit"
+              type="button"
+              onClick={insertLink}
               className="inline-flex items-center gap-1 rounded-md border border-zinc-300 px-3 py-1.5 text-sm hover:border-accent dark:border-zinc-600"
             >
               <Icon name="link" className="size-4" />
@@ -371,7 +377,7 @@ export default function ImageUploader({
               {linkError}
             </p>
           )}
-        </form>
+        </div>
       )}
       <p className="sr-only" aria-live="polite">
         {announcement}
