@@ -27,6 +27,7 @@ function view(id: number, change: Partial<CommentView> = {}): CommentView {
     replyTo: null,
     content: `评论 ${id}`,
     deleted: false,
+    hidden: false,
     likeCount: 0,
     replyCount: 0,
     pinned: false,

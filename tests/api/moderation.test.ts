@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { RefreshData, SessionData } from '../../src/shared/auth.ts';
-import type { CommentView } from '../../src/shared/comments/comments.ts';
+import type { CommentPage, CommentReplyPage, CommentView } from '../../src/shared/comments/comments.ts';
 import type {
   ArticleDetail,
   CommunityPage,
@@ -441,6 +441,68 @@ describe('moderation API', () => {
     await call(app, 'POST', `/moderation/content/post/${own.id}/hide`, staff.editor.token, {});
     await call(app, 'POST', `/moderation/content/post/${own.id}/restore`, staff.editor.token, {});
     expect(await moderationNotices(staff.editor)).toHaveLength(already);
+  });
+
+  it('shows a hidden comment in its thread to its author and the editors only, marked hidden', async () => {
+    const author = await member();
+    const reader = await member('creator');
+    const item = await publishPost(author, '隐藏评论的帖子');
+    const root = await comment(reader, item.id, '一楼');
+    const hiddenReply = await comment(author, item.id, '会被隐藏的回复', root.id);
+    const hiddenRoot = await comment(author, item.id, '会被隐藏的一楼');
+    for (const id of [hiddenReply.id, hiddenRoot.id])
+      expect(
+        (await call(app, 'POST', `/moderation/content/comment/${id}/hide`, staff.editor.token, {})).res.status,
+      ).toBe(200);
+    const thread = async (token?: string) => {
+      const page = data(
+        (await call<CommentPage>(app, 'GET', `/comments?targetType=post&targetId=${item.id}&sort=new`, token)).body,
+      );
+      const replies = data((await call<CommentReplyPage>(app, 'GET', `/comments/${root.id}/replies`, token)).body);
+      return {
+        roots: page.items.map((row) => [row.id, row.hidden]),
+        firstReplies: page.items.flatMap((row) => row.replies.map((reply) => [reply.id, reply.hidden])),
+        replies: replies.items.map((reply) => [reply.id, reply.hidden]),
+        total: page.pagination.total,
+      };
+    };
+    const without = { roots: [[root.id, false]], firstReplies: [], replies: [], total: 1 };
+    expect(await thread()).toEqual(without);
+    expect(await thread(reader.token)).toEqual(without);
+    const withHidden = {
+      roots: [
+        [hiddenRoot.id, true],
+        [root.id, false],
+      ],
+      firstReplies: [[hiddenReply.id, true]],
+      replies: [[hiddenReply.id, true]],
+      total: 2,
+    };
+    expect(await thread(author.token)).toEqual(withHidden);
+    expect(await thread(staff.editor.token)).toEqual(withHidden);
+    // Its author reads it, but nothing can be done with it until it is restored.
+    const mine = data(
+      (await call<CommentPage>(app, 'GET', `/comments?targetType=post&targetId=${item.id}&sort=new`, author.token))
+        .body,
+    ).items[0]!;
+    expect(mine).toMatchObject({
+      content: '会被隐藏的一楼',
+      hidden: true,
+      viewer: { canDelete: false, canPin: false },
+    });
+    expectFailure(await call(app, 'GET', `/comments/${hiddenRoot.id}/replies`, reader.token), 404, 'NOT_FOUND');
+    expectFailure(
+      await call(app, 'POST', '/likes', reader.token, { targetType: 'comment', targetId: hiddenRoot.id }),
+      404,
+      'NOT_FOUND',
+    );
+    // The counts a visitor sees stay those of the visible comments.
+    const stored = await app.ctx.db
+      .selectFrom('post')
+      .select('comment_count')
+      .where('id', '=', item.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.comment_count).toBe(1);
   });
 
   it('hides and restores comments with exact comment and reply counts, and deletes hidden content', async () => {

@@ -58,6 +58,8 @@ export interface CommentView {
   content: string;
   /** A deleted root keeps its place while it has visible replies. */
   deleted: boolean;
+  /** Hidden by moderators: only its author and the moderators read it, marked hidden. */
+  hidden: boolean;
   likeCount: number;
   /** Roots: their visible replies; replies: 0. */
   replyCount: number;

@@ -120,6 +120,15 @@ export function CommentItem({
           </time>
         </div>
 
+        {comment.hidden && (
+          <p
+            className="flex items-start gap-1.5 rounded-lg bg-rose-50 px-2.5 py-1.5 text-xs text-rose-900 ring-1 ring-rose-200 dark:bg-rose-500/10 dark:text-rose-200 dark:ring-rose-500/30"
+            data-testid="comment-hidden"
+          >
+            <Icon name="eye-off" className="mt-px size-3.5 shrink-0" />
+            {t('discussion.comment.hidden')}
+          </p>
+        )}
         {comment.deleted ? (
           <p className="text-sm text-zinc-600 italic dark:text-zinc-400" data-testid="comment-deleted">
             {t('discussion.comment.deleted')}
@@ -136,7 +145,7 @@ export function CommentItem({
           </div>
         )}
 
-        {!comment.deleted && (
+        {!comment.deleted && !comment.hidden && (
           <div
             role="group"
             aria-label={t('discussion.comment.actions')}

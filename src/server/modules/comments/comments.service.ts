@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { UserGroup } from '../../../shared/auth-model.ts';
 import {
   COMMENT_PREVIEW_REPLIES,
@@ -15,7 +15,7 @@ import {
 } from '../../../shared/comments/comments.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
 import type { TargetRef, TargetType } from '../../../shared/targets.ts';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { pageTags } from '../../http/page-cache-policy.ts';
@@ -60,6 +60,21 @@ export const COMMENT_LIMITS = {
 } satisfies Record<string, RateRule>;
 
 const isModerator = (viewer: CommentViewer) => viewer !== null && MODERATORS.includes(viewer.group);
+
+/**
+ * The comments a viewer reads in a thread: visible ones, and those moderators hid for their author and
+ * the moderators (marked hidden); everyone else never learns of them.
+ */
+function seenBy(viewer: CommentViewer) {
+  return (eb: ExpressionBuilder<Database & { c: Database['comment'] }, 'c'>) => {
+    if (viewer === null) return eb('c.status', '=', 'visible');
+    if (isModerator(viewer)) return eb('c.status', 'in', ['visible', 'hidden']);
+    return eb.or([
+      eb('c.status', '=', 'visible'),
+      eb.and([eb('c.status', '=', 'hidden'), eb('c.user_id', '=', viewer.id)]),
+    ]);
+  };
+}
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'server.comments.notFound');
 const targetNotFound = () => new HttpError(404, 'NOT_FOUND', 'server.comments.targetNotFound');
@@ -158,6 +173,7 @@ interface ViewContext {
 function toView(row: ViewRow, context: ViewContext): CommentView {
   const { viewer } = context;
   const deleted = row.status === 'deleted';
+  const hidden = row.status === 'hidden';
   const isRoot = row.root_id === null;
   return {
     id: row.id,
@@ -172,15 +188,17 @@ function toView(row: ViewRow, context: ViewContext): CommentView {
         : null,
     content: deleted ? '' : row.content,
     deleted,
+    hidden,
     likeCount: row.like_count,
     replyCount: isRoot ? row.reply_count : 0,
     pinned: row.pinned === 1,
     createdAt: row.created_at,
     viewer: {
       isLiked: context.liked.has(row.id),
-      canDelete: !deleted && viewer !== null && (viewer.id === row.user_id || isModerator(viewer)),
+      canDelete: !deleted && !hidden && viewer !== null && (viewer.id === row.user_id || isModerator(viewer)),
       canPin:
         !deleted &&
+        !hidden &&
         isRoot &&
         viewer !== null &&
         (isModerator(viewer) || (context.ownerOf(row) !== null && context.ownerOf(row) === viewer.id)),
@@ -192,24 +210,35 @@ async function likedBy(db: Db, viewer: CommentViewer, ids: readonly number[]): P
   return viewer === null || ids.length === 0 ? new Set() : likedIds(db, viewer.id, 'comment', ids);
 }
 
-/** Visible roots, and deleted ones that still have visible replies (they keep the thread's place). */
-function shownRoots(db: Db, ref: TargetRef) {
+/**
+ * The roots the viewer reads: visible ones (and hidden ones they may see), and deleted ones that still
+ * have visible replies (they keep the thread's place).
+ */
+function shownRoots(db: Db, ref: TargetRef, viewer: CommentViewer) {
   return db
     .selectFrom('comment as c')
     .where('c.target_type', '=', ref.type)
     .where('c.target_id', '=', ref.id)
     .where('c.root_id', 'is', null)
-    .where((eb) => eb.or([eb('c.status', '=', 'visible'), eb('c.reply_count', '>', 0)]));
+    .where((eb) => eb.or([seenBy(viewer)(eb), eb('c.reply_count', '>', 0)]));
 }
 
-/** The first `limit` visible replies of each root, oldest first, in one query. */
-async function firstReplies(db: Db, rootIds: readonly number[], limit: number): Promise<ViewRow[]> {
+/** The first `limit` replies the viewer reads of each root, oldest first, in one query. */
+async function firstReplies(
+  db: Db,
+  viewer: CommentViewer,
+  rootIds: readonly number[],
+  limit: number,
+): Promise<ViewRow[]> {
   if (rootIds.length === 0) return [];
   const ranked = db
-    .selectFrom('comment')
-    .select(['id', sql<number>`row_number() over (partition by root_id order by created_at, id)`.as('position')])
-    .where('root_id', 'in', rootIds)
-    .where('status', '=', 'visible')
+    .selectFrom('comment as c')
+    .select([
+      'c.id',
+      sql<number>`row_number() over (partition by c.root_id order by c.created_at, c.id)`.as('position'),
+    ])
+    .where('c.root_id', 'in', rootIds)
+    .where(seenBy(viewer))
     .as('p');
   return withPeople(db)
     .innerJoin(ranked, 'p.id', 'c.id')
@@ -239,7 +268,7 @@ export async function listComments(
     .where('c.target_type', '=', ref.type)
     .where('c.target_id', '=', ref.id)
     .where('c.root_id', 'is', null)
-    .where((eb) => eb.or([eb('c.status', '=', 'visible'), eb('c.reply_count', '>', 0)]))
+    .where((eb) => eb.or([seenBy(viewer)(eb), eb('c.reply_count', '>', 0)]))
     .orderBy('c.pinned', 'desc');
   rows =
     sort === 'hot'
@@ -248,10 +277,11 @@ export async function listComments(
   const { items: roots, pagination } = await paginate(
     query,
     rows.orderBy('c.id', 'desc'),
-    shownRoots(deps.db, ref).select((eb) => eb.fn.countAll<number>().as('total')),
+    shownRoots(deps.db, ref, viewer).select((eb) => eb.fn.countAll<number>().as('total')),
   );
   const replies = await firstReplies(
     deps.db,
+    viewer,
     roots.map((root) => root.id),
     COMMENT_PREVIEW_REPLIES,
   );
@@ -280,10 +310,12 @@ export async function listReplies(
 ): Promise<CommentReplyPage> {
   const root = await deps.db
     .selectFrom('comment')
-    .select(['id', 'target_type', 'target_id', 'root_id', 'status', 'reply_count'])
+    .select(['id', 'target_type', 'target_id', 'root_id', 'status', 'reply_count', 'user_id'])
     .where('id', '=', rootId)
     .executeTakeFirst();
   if (!root || root.root_id !== null || (root.status === 'deleted' && root.reply_count === 0)) throw notFound();
+  if (root.status === 'hidden' && !(viewer !== null && (viewer.id === root.user_id || isModerator(viewer))))
+    throw notFound();
   const target = await commentableTarget(deps, viewer, { type: root.target_type, id: root.target_id }).catch(
     (error: unknown) => {
       throw error instanceof HttpError && error.status === 404 ? notFound() : error;
@@ -294,14 +326,14 @@ export async function listReplies(
     withPeople(deps.db)
       .select(viewColumns)
       .where('c.root_id', '=', rootId)
-      .where('c.status', '=', 'visible')
+      .where(seenBy(viewer))
       .orderBy('c.created_at')
       .orderBy('c.id'),
     deps.db
-      .selectFrom('comment')
+      .selectFrom('comment as c')
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where('root_id', '=', rootId)
-      .where('status', '=', 'visible'),
+      .where('c.root_id', '=', rootId)
+      .where(seenBy(viewer)),
   );
   const liked = await likedBy(
     deps.db,

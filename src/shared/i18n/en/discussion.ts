@@ -26,6 +26,7 @@ export const discussion: AreaMessages<typeof reference> = {
 
   'discussion.comment.by': 'Comment by {name}',
   'discussion.comment.deleted': 'This comment has been deleted',
+  'discussion.comment.hidden': 'Hidden by moderators: only you and the moderators can see this comment',
   'discussion.comment.pinned': 'Pinned',
   'discussion.comment.replyTo': 'Replying to @{name}: ',
   'discussion.comment.actions': 'Comment actions',

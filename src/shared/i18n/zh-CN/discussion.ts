@@ -23,6 +23,7 @@ export const discussion = {
 
   'discussion.comment.by': '{name} 的评论',
   'discussion.comment.deleted': '该评论已删除',
+  'discussion.comment.hidden': '已被管理员隐藏：只有你和管理员能看到这条评论',
   'discussion.comment.pinned': '置顶',
   'discussion.comment.replyTo': '回复 @{name}：',
   'discussion.comment.actions': '评论操作',
