@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_ADMIN, logInAsDemo as logIn } from './support/demo-login.ts';
+import { DEMO, DEMO_ADMIN, DEMO_CREATOR, DEMO_EDITOR, logInAsDemo as logIn } from './support/demo-login.ts';
 
 // The test server runs the demo seed: six sections, twelve topics, fourteen posts and six articles of the
 // community, written by hikari_demo, hikari_creator and hikari_admin (a superAdmin, so a moderator).
@@ -304,4 +304,77 @@ test('a draft is its author’s alone; moderators pin and feature', async ({ pag
   await page.getByTestId('content-delete').click();
   await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
   await expect(page).toHaveURL(/\/community$/);
+});
+
+/** Logs `who` in through the API; answers their access token and public number. */
+async function apiLogin(request: APIRequestContext, who: { account: string; password: string }) {
+  const login = await request.post('/api/v2/user/login', { data: who });
+  expect(login.ok()).toBeTruthy();
+  const body = (await login.json()) as { data: { hikariAccessToken: string; user: { userId: number } } };
+  return { token: body.data.hikariAccessToken, userId: body.data.user.userId };
+}
+
+test('a hidden post is its author’s to read, marked hidden; a section moderator gets the buttons in their section', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const demo = await apiLogin(request, DEMO);
+  const editor = await apiLogin(request, DEMO_EDITOR);
+  const creator = await apiLogin(request, DEMO_CREATOR);
+  const as = (who: { token: string }) => ({ Authorization: `Bearer ${who.token}` });
+  const sections = (await (await request.get('/api/community/sections')).json()) as { data: { id: number }[] };
+  const [mine, other] = [sections.data[0]!.id, sections.data[1]!.id];
+  const publish = async (title: string, sectionId: number) => {
+    const created = await request.post('/api/community/posts', {
+      headers: as(demo),
+      data: { title, content: `${title}：浏览器测试写下的正文。`, sectionId, publish: true },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { data: { id: number } }).data.id;
+  };
+  const hidden = await publish('浏览器测试：会被隐藏的帖子', mine);
+  const inSection = await publish('浏览器测试：版主的版块里', mine);
+  const elsewhere = await publish('浏览器测试：别的版块里', other);
+  const hide = await request.post(`/api/moderation/content/post/${hidden}/hide`, { headers: as(editor), data: {} });
+  expect(hide.status(), await hide.text()).toBe(200);
+  const appoint = await request.post(`/api/creator/sections/${mine}/moderators`, {
+    headers: as(editor),
+    data: { user: String(creator.userId) },
+  });
+  expect(appoint.status(), await appoint.text()).toBe(200);
+
+  try {
+    const visitor = await browser.newPage();
+    expect((await visitor.goto(`/community/post/${hidden}`))?.status()).toBe(404);
+    // The section's page names its moderators, with links to their spaces.
+    await visitor.goto(`/community/section/${mine}`);
+    await expect(visitor.getByTestId('section-moderators').locator(`a[href="/space/${creator.userId}"]`)).toBeVisible();
+    await visitor.close();
+
+    await logIn(page, `/community/post/${hidden}`, DEMO);
+    await hydrated(page);
+    await expect(page.getByTestId('hidden-notice')).toContainText('已被管理员隐藏');
+    await expect(page.getByTestId('post').locator('.hk-badge-hidden')).toBeVisible();
+    await expect(page.getByTestId('content-edit')).toHaveCount(0);
+    await expect(page.getByTestId('content-delete')).toBeVisible();
+
+    await context.clearCookies();
+    await logIn(page, `/community/post/${inSection}`, DEMO_CREATOR);
+    await hydrated(page);
+    await expect(page.getByTestId('content-pin')).toBeVisible();
+    await expect(page.getByTestId('content-feature')).toBeVisible();
+    await expect(page.getByTestId('content-delete')).toBeVisible();
+    await page.goto(`/community/post/${elsewhere}`);
+    await hydrated(page);
+    await expect(page.getByTestId('content-toolbar')).toBeVisible();
+    await expect(page.getByTestId('content-actions')).toHaveCount(0);
+  } finally {
+    // The demo data as it was: no moderator, no test posts.
+    await request.delete(`/api/creator/sections/${mine}/moderators/${creator.userId}`, { headers: as(editor) });
+    for (const id of [hidden, inSection, elsewhere])
+      await request.post(`/api/moderation/content/post/${id}/delete`, { headers: as(editor), data: {} });
+  }
 });
