@@ -10,6 +10,7 @@ import type {
   TranslationType,
 } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
 import { bumpCounter, nextId } from '../../db/ids.ts';
 import { releaseKey, syncFacets } from './catalogue.facets.ts';
 import { indexEntities, indexGalgames } from '../search/search.index.ts';
@@ -18,9 +19,14 @@ import { indexEntities, indexGalgames } from '../search/search.index.ts';
 // Entities are matched by Bangumi id when they have one, otherwise by exact original name, so running
 // an import or seed twice updates instead of duplicating.
 
+/** An update of an entry that is gone (deleted meanwhile): 404, never a server error. */
+const gone = () => new HttpError(404, 'NOT_FOUND', 'revision.error.itemNotFound');
+
 export interface EntityInput {
   /** Update this entity (it must exist); without it, matched by Bangumi id or original name. */
   id?: number;
+  /** Always a new row (the creator centre: another entry may share the name); never matched. */
+  createNew?: boolean;
   bangumiId?: number | null;
   name: string;
   nameZh?: string;
@@ -87,15 +93,17 @@ async function upsertEntity(
   const existing =
     input.id !== undefined
       ? await db.selectFrom(table).select('id').where('id', '=', input.id).executeTakeFirst()
-      : input.bangumiId
-        ? await db.selectFrom(table).select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
-        : await db
-            .selectFrom(table)
-            .select('id')
-            .where('name', '=', input.name)
-            .where('bangumi_id', 'is', null)
-            .executeTakeFirst();
-  if (input.id !== undefined && !existing) throw new Error(`${table} ${input.id} does not exist`);
+      : input.createNew
+        ? undefined
+        : input.bangumiId
+          ? await db.selectFrom(table).select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
+          : await db
+              .selectFrom(table)
+              .select('id')
+              .where('name', '=', input.name)
+              .where('bangumi_id', 'is', null)
+              .executeTakeFirst();
+  if (input.id !== undefined && !existing) throw gone();
   const values = {
     name: input.name,
     name_zh: input.nameZh ?? '',
@@ -135,7 +143,7 @@ export async function upsertTag(
     tag.id !== undefined
       ? await db.selectFrom('tag').select('id').where('id', '=', tag.id).executeTakeFirst()
       : await db.selectFrom('tag').select('id').where('name', '=', tag.name).executeTakeFirst();
-  if (tag.id !== undefined && !existing) throw new Error(`tag ${tag.id} does not exist`);
+  if (tag.id !== undefined && !existing) throw gone();
   if (existing) {
     await db
       .updateTable('tag')
@@ -178,7 +186,7 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
         : input.bangumiId
           ? await trx.selectFrom('galgame').select('id').where('bangumi_id', '=', input.bangumiId).executeTakeFirst()
           : undefined;
-    if (input.id !== undefined && !existing) throw new Error(`galgame ${input.id} does not exist`);
+    if (input.id !== undefined && !existing) throw gone();
     // An edit by id keeps the votes of the tags that stay (they are the members', not the editor's).
     const keptVotes = new Map<number, number>();
     if (existing && input.id !== undefined)

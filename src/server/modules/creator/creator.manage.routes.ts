@@ -30,8 +30,8 @@ export function creatorManageRoutes(ctx: AppContext) {
     lookup: async (_c, { params, query, user }) => ({
       data: await lookupNames(db, viewerOf(user), params.type, query.keyword),
     }),
-    names: async (_c, { params, query }) => ({
-      data: await namesByIds(db, params.type, query.ids.split(',').map(Number)),
+    names: async (_c, { params, query, user }) => ({
+      data: await namesByIds(db, viewerOf(user), params.type, query.ids.split(',').map(Number)),
     }),
     publish: async (_c, { params, user }) => {
       const { tags, ...data } = await setPublished(db, viewerOf(user), params.type, params.id, true);

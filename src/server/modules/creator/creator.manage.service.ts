@@ -13,6 +13,7 @@ import {
 } from '../../../shared/creator/manage.contract.ts';
 import type { Db } from '../../db/database.ts';
 import { pageInfo } from '../../db/paginate.ts';
+import { lockItem } from './revisions.service.ts';
 import { HttpError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { syncFacets } from '../catalogue/catalogue.facets.ts';
@@ -298,7 +299,14 @@ export async function lookupNames(db: Db, viewer: ManageViewer, type: EditType, 
 }
 
 /** The names of entries by id, for the editors' relation lists (missing ids are left out). */
-export async function namesByIds(db: Db, type: EditType, ids: readonly number[]): Promise<LookupHit[]> {
+export async function namesByIds(
+  db: Db,
+  viewer: ManageViewer,
+  type: EditType,
+  ids: readonly number[],
+): Promise<LookupHit[]> {
+  // Unpublished games and series (and their volumes) are named to editors and to their creators only.
+  const staff = isEditorGroup(viewer.group);
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
   if (type === 'galgame') {
@@ -306,6 +314,7 @@ export async function namesByIds(db: Db, type: EditType, ids: readonly number[])
       .selectFrom('galgame')
       .select(['id', 'title as name', 'title_zh as name_zh', 'cover as image'])
       .where('id', 'in', wanted)
+      .$if(!staff, (q) => q.where((eb) => eb.or([eb('status', '=', 'published'), eb('created_by', '=', viewer.id)])))
       .execute();
     return rows.map(toHit);
   }
@@ -314,14 +323,26 @@ export async function namesByIds(db: Db, type: EditType, ids: readonly number[])
       .selectFrom('lightnovel')
       .select(['id', 'name', 'name_zh', 'cover as image'])
       .where('id', 'in', wanted)
+      .$if(!staff, (q) => q.where((eb) => eb.or([eb('status', '=', 'published'), eb('created_by', '=', viewer.id)])))
       .execute();
     return rows.map(toHit);
   }
   if (type === 'volume') {
     const rows = await db
       .selectFrom('lightnovel_volume')
-      .select(['id', 'title as name', 'title_zh as name_zh', 'cover as image'])
-      .where('id', 'in', wanted)
+      .innerJoin('lightnovel', 'lightnovel.id', 'lightnovel_volume.lightnovel_id')
+      .select([
+        'lightnovel_volume.id',
+        'lightnovel_volume.title as name',
+        'lightnovel_volume.title_zh as name_zh',
+        'lightnovel_volume.cover as image',
+      ])
+      .where('lightnovel_volume.id', 'in', wanted)
+      .$if(!staff, (q) =>
+        q.where((eb) =>
+          eb.or([eb('lightnovel.status', '=', 'published'), eb('lightnovel.created_by', '=', viewer.id)]),
+        ),
+      )
       .execute();
     return rows.map(toHit);
   }
@@ -452,6 +473,8 @@ export async function deleteVolumeAsEditor(
 ): Promise<{ id: number; lightnovelId: number }> {
   requireEditor(viewer);
   const { lightnovelId, files } = await db.transaction().execute(async (trx) => {
+    // After an edit of the same volume running now (which holds the lock), never beside it.
+    await lockItem(trx, 'volume', id);
     const row = await trx
       .selectFrom('lightnovel_volume')
       .select(['lightnovel_id', 'number', 'title'])

@@ -411,7 +411,8 @@ export async function writeDoc<T extends EditType>(
   const doc = value as EditDoc;
   await checkLinks(trx, type, doc, id);
   await checkUnique(trx, type, doc, id);
-  const self = id === null ? {} : { id };
+  // A new entry is always a new row, even when another shares its name (the writers match by name otherwise).
+  const self = id === null ? { createNew: true } : { id };
   switch (type) {
     case 'galgame': {
       const g = doc as GalgameDoc;

@@ -12,6 +12,7 @@ import type { ReviewAction } from '../../../shared/notifications/notifications.t
 import type { Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { pageInfo, type PageRequest } from '../../db/paginate.ts';
+import { enforceRateLimit, type RateRule } from '../../platform/rate-limit.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
@@ -48,6 +49,34 @@ export interface RequestDeps extends NotifyDeps {
 }
 
 const OPEN: RequestStatus[] = ['pending', 'changes_requested'];
+
+/** Proposals (edits and new entries) one member may send in an hour: the editors' queue stays readable. */
+export const PROPOSAL_LIMIT: RateRule = { limit: 60, windowMs: 60 * 60_000 };
+
+/**
+ * An identical entry this member created in the last two minutes, as `createItem` answers it: a create
+ * sent twice makes one entry.
+ */
+async function recentlyCreated(
+  trx: Db,
+  type: EditType,
+  userId: string,
+  doc: EditDoc,
+  now: Date,
+): Promise<Applied | null> {
+  const since = new Date(now.getTime() - 2 * 60_000).toISOString();
+  const rows = await trx
+    .selectFrom('catalogue_revision')
+    .select(['item_id', 'doc'])
+    .where('item_type', '=', type)
+    .where('user_id', '=', userId)
+    .where('number', '=', 1)
+    .where('created_at', '>=', since)
+    .execute();
+  const same = rows.find((row) => canonicalJson(JSON.parse(row.doc)) === canonicalJson(doc));
+  if (!same) return null;
+  return { id: same.item_id, revision: 1, changes: [], title: docTitle(type, doc), tags: [] };
+}
 const requestNotFound = () => new HttpError(404, 'NOT_FOUND', 'revision.error.requestNotFound');
 const closed = () => new HttpError(409, 'REQUEST_CLOSED', 'revision.error.requestClosed');
 const itemNotFound = () => new HttpError(404, 'NOT_FOUND', 'revision.error.itemNotFound');
@@ -99,6 +128,7 @@ export async function proposeEdit(
 ): Promise<SaveOutcome> {
   assertMember(viewer);
   const doc = parseDoc(input.type, input.doc);
+  await enforceRateLimit(deps.db, `proposal:${viewer.id}`, PROPOSAL_LIMIT, now.getTime());
   return deps.db.transaction().execute(async (trx) => {
     const found = await ensureRevision(trx, input.type, input.id, now);
     if (!found || !isPublic(found.item)) throw itemNotFound();
@@ -158,11 +188,15 @@ export async function proposeNew(
   const doc = parseDoc(input.type, input.doc);
   await checkLinks(deps.db, input.type, doc, null);
   if (mayApply(viewer)) {
-    const applied = await deps.db
-      .transaction()
-      .execute((trx) => createItem(trx, { type: input.type, doc, note: input.note, userId: viewer.id, now }));
+    const applied = await deps.db.transaction().execute(async (trx) => {
+      // The same new entry sent twice (a double click, a retry) is the one already made.
+      await lockKey(trx, `new-item:${viewer.id}`);
+      const again = await recentlyCreated(trx, input.type, viewer.id, doc, now);
+      return again ?? createItem(trx, { type: input.type, doc, note: input.note, userId: viewer.id, now });
+    });
     return { outcome: 'applied', id: applied.id, revision: applied.revision, applied };
   }
+  await enforceRateLimit(deps.db, `proposal:${viewer.id}`, PROPOSAL_LIMIT, now.getTime());
   return deps.db.transaction().execute(async (trx) => {
     await lockKey(trx, `new-request:${viewer.id}`);
     const mine = await trx

@@ -6,6 +6,7 @@ import type {
   VolumeKind,
 } from '../../../shared/lightnovel/lightnovel-model.ts';
 import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../platform/errors.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { removeVolumeFiles, type VolumeFiles } from './epub/epub.service.ts';
@@ -17,9 +18,14 @@ import { siteToday } from '../../../shared/site-day.ts';
 // number); so running a seed twice updates instead of duplicating. Every volume write recounts its
 // series' volume_count and latest_volume_date in the same transaction.
 
+/** An update of an entry that is gone (deleted meanwhile): 404, never a server error. */
+const gone = () => new HttpError(404, 'NOT_FOUND', 'revision.error.itemNotFound');
+
 export interface LightnovelInput {
   /** Update this series; without it, the series with the same original name (or a new one). */
   id?: number;
+  /** Always a new series (the creator centre: another series may share the name); never matched. */
+  createNew?: boolean;
   name: string;
   nameZh?: string;
   aliases?: string[];
@@ -60,8 +66,10 @@ export async function saveLightnovel(db: Db, input: LightnovelInput, now = new D
   const existing =
     input.id !== undefined
       ? await db.selectFrom('lightnovel').select('id').where('id', '=', input.id).executeTakeFirst()
-      : await db.selectFrom('lightnovel').select('id').where('name', '=', input.name).executeTakeFirst();
-  if (input.id !== undefined && !existing) throw new Error(`light novel ${input.id} does not exist`);
+      : input.createNew
+        ? undefined
+        : await db.selectFrom('lightnovel').select('id').where('name', '=', input.name).executeTakeFirst();
+  if (input.id !== undefined && !existing) throw gone();
   const values = {
     name: input.name,
     name_zh: input.nameZh ?? '',
@@ -193,7 +201,7 @@ export async function saveVolume(db: Db, input: VolumeInput, now = new Date()): 
           .where('id', '=', input.id)
           .executeTakeFirst()
       : undefined;
-  if (input.id !== undefined && !byId) throw new Error(`volume ${input.id} does not exist`);
+  if (input.id !== undefined && !byId) throw gone();
   // Both series of a volume that moves are locked, always in id order.
   for (const seriesId of [...new Set([input.lightnovelId, byId?.lightnovel_id ?? input.lightnovelId])].sort(
     (a, b) => a - b,

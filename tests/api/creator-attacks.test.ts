@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
+import { saveGalgame, upsertPerson } from '../../src/server/modules/catalogue/catalogue.writer.ts';
+import { PROPOSAL_LIMIT } from '../../src/server/modules/creator/update-requests.service.ts';
+import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
+import { createUser } from '../../src/server/modules/users/users.service.ts';
+import type { UserGroup } from '../../src/shared/auth-model.ts';
+import { EMPTY_DOCS } from '../../src/shared/creator/docs.ts';
+import type { ItemDocument, SaveOutcome } from '../../src/shared/creator/items.contract.ts';
+import type { LookupHit } from '../../src/shared/creator/manage.contract.ts';
+import { call, data } from '../support/accounts.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// What an attack on the creator centre found, kept fixed: a new entry never takes over another that
+// shares its name, a create sent twice makes one entry, unpublished titles stay with editors, members
+// cannot flood the review queue, and an edit racing a deletion is told the entry is gone.
+describe('creator centre under attack', () => {
+  let app: TestApp;
+  const tokens = {} as Record<UserGroup, string>;
+  let count = 0;
+
+  async function member(group: UserGroup) {
+    count += 1;
+    const name = `atk_${count}`;
+    const user = await createUser(app.ctx.db, { name, email: `${name}@example.test`, passwordHash: 'x' });
+    await app.ctx.db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
+    return signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group });
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    for (const group of ['user', 'creator', 'editor', 'admin'] as UserGroup[]) tokens[group] = await member(group);
+  });
+  afterAll(async () => app.close());
+
+  it('creates a new person beside one with the same name, and leaves that one as it was', async () => {
+    const existing = await upsertPerson(app.ctx.db, { name: '同名人物', description: '原来的介绍' });
+    const answer = await call<SaveOutcome>(app, 'POST', '/creator/items/person', tokens.editor, {
+      doc: { ...EMPTY_DOCS.person, name: '同名人物', description: '另一个人' },
+    });
+    expect(answer.res.status, JSON.stringify(answer.body)).toBeLessThan(300);
+    const created = data(answer.body);
+    expect(created.outcome).toBe('applied');
+    expect(created.outcome === 'applied' && created.id).not.toBe(existing);
+    const kept = await app.ctx.db
+      .selectFrom('person')
+      .select('description')
+      .where('id', '=', existing)
+      .executeTakeFirstOrThrow();
+    expect(kept.description).toBe('原来的介绍');
+  });
+
+  it('creates a new series beside an unpublished one with the same name, which stays unpublished', async () => {
+    const draft = await saveLightnovel(app.ctx.db, { name: '同名系列', intro: '草稿', status: 'draft' });
+    const answer = await call<SaveOutcome>(app, 'POST', '/creator/items/lightnovel', tokens.editor, {
+      doc: { ...EMPTY_DOCS.lightnovel, name: '同名系列', intro: '新的' },
+    });
+    const created = data(answer.body);
+    expect(created.outcome === 'applied' && created.id).not.toBe(draft);
+    const kept = await app.ctx.db
+      .selectFrom('lightnovel')
+      .select(['status', 'intro'])
+      .where('id', '=', draft)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ status: 'draft', intro: '草稿' });
+  });
+
+  it('makes one entry of a create sent four times at once', async () => {
+    const doc = { ...EMPTY_DOCS.producer, name: `连点的制作方 ${Date.now()}` };
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => call<SaveOutcome>(app, 'POST', '/creator/items/producer', tokens.editor, { doc })),
+    );
+    const ids = new Set(answers.map((a) => (a.body as { data: { id: number } }).data.id));
+    expect(answers.map((a) => a.res.status).every((s) => s < 300)).toBe(true);
+    expect(ids.size).toBe(1);
+    const rows = await app.ctx.db.selectFrom('producer').select('id').where('name', '=', doc.name).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('names unpublished games only to editors', async () => {
+    const draft = await saveGalgame(app.ctx.db, { title: '未公开的游戏', status: 'draft' });
+    const names = async (group: UserGroup) =>
+      data((await call<LookupHit[]>(app, 'GET', `/creator/names/galgame?ids=${draft}`, tokens[group])).body);
+    expect(await names('user')).toEqual([]);
+    expect(await names('creator')).toEqual([]);
+    expect((await names('editor')).map((hit) => hit.id)).toEqual([draft]);
+  });
+
+  it('refuses a member more than the hourly number of proposals, with 429 and nothing written', async () => {
+    await app.ctx.db.deleteFrom('rate_limit').execute();
+    const token = await member('creator');
+    const statuses: number[] = [];
+    for (let i = 0; i <= PROPOSAL_LIMIT.limit; i++) {
+      const answer = await call(app, 'POST', '/creator/items/tag', token, {
+        doc: { ...EMPTY_DOCS.tag, name: `刷屏标签${i}` },
+      });
+      statuses.push(answer.res.status);
+    }
+    expect(statuses.slice(0, PROPOSAL_LIMIT.limit).every((s) => s < 300)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const queued = await app.ctx.db
+      .selectFrom('update_request')
+      .select('id')
+      .where('item_type', '=', 'tag')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(queued).toHaveLength(PROPOSAL_LIMIT.limit);
+  });
+
+  it('answers an edit racing the deletion of its volume with 404, never a server error', async () => {
+    const series = await saveLightnovel(app.ctx.db, { name: '竞速系列', status: 'published' });
+    for (let round = 0; round < 4; round++) {
+      const volume = await saveVolume(app.ctx.db, { lightnovelId: series, number: round + 1 });
+      const opened = data((await call<ItemDocument>(app, 'GET', `/creator/items/volume/${volume}`, tokens.admin)).body);
+      const [saved, deleted] = await Promise.all([
+        call(app, 'PUT', `/creator/items/volume/${volume}`, tokens.admin, {
+          doc: { ...opened.doc, intro: `第 ${round} 轮` },
+          baseRevision: opened.revision,
+        }),
+        call(app, 'DELETE', `/creator/manage/volume/${volume}`, tokens.editor),
+      ]);
+      expect([200, 404]).toContain(saved.res.status);
+      expect(deleted.res.status).toBe(200);
+    }
+  });
+});
