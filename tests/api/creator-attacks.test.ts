@@ -9,7 +9,7 @@ import { EMPTY_DOCS } from '../../src/shared/creator/docs.ts';
 import type { ItemDocument, SaveOutcome } from '../../src/shared/creator/items.contract.ts';
 import type { LookupHit } from '../../src/shared/creator/manage.contract.ts';
 import { call, data } from '../support/accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, insertSection, type TestApp } from '../support/test-app.ts';
 
 // What an attack on the creator centre found, kept fixed: a new entry never takes over another that
 // shares its name, a create sent twice makes one entry, unpublished titles stay with editors, members
@@ -19,13 +19,18 @@ describe('creator centre under attack', () => {
   const tokens = {} as Record<UserGroup, string>;
   let count = 0;
 
-  async function member(group: UserGroup) {
+  async function account(group: UserGroup) {
     count += 1;
     const name = `atk_${count}`;
     const user = await createUser(app.ctx.db, { name, email: `${name}@example.test`, passwordHash: 'x' });
     await app.ctx.db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    return signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group });
+    return {
+      id: user.id,
+      userId: user.user_id,
+      token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }),
+    };
   }
+  const member = async (group: UserGroup) => (await account(group)).token;
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -122,5 +127,52 @@ describe('creator centre under attack', () => {
       expect([200, 404]).toContain(saved.res.status);
       expect(deleted.res.status).toBe(200);
     }
+  });
+
+  it("audits staff deleting and pinning others' posts, and keeps section moderators off staff posts", async () => {
+    const section = 9401;
+    await insertSection(app, section, '攻击测试版块');
+    const post = async (token: string, title: string) => {
+      await app.ctx.db.deleteFrom('rate_limit').execute();
+      const answer = await call<{ id: number }>(app, 'POST', '/community/posts', token, {
+        title,
+        content: '正文',
+        images: [],
+        sectionId: section,
+        topics: [],
+        works: [],
+        publish: true,
+      });
+      expect(answer.res.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      return data(answer.body).id;
+    };
+    const moderator = await account('user');
+    const appointed = await call(app, 'POST', `/creator/sections/${section}/moderators`, tokens.editor, {
+      user: String(moderator.userId),
+    });
+    expect(appointed.res.status).toBeLessThan(300);
+    const staffPost = await post(tokens.admin, '管理员的帖子');
+    const memberPost = await post(tokens.user, '成员的帖子');
+
+    // A section moderator: not on staff posts, yes on members' posts.
+    expect((await call(app, 'DELETE', `/community/posts/${staffPost}`, moderator.token)).res.status).toBe(403);
+    expect((await call(app, 'DELETE', `/community/posts/${memberPost}`, moderator.token)).res.status).toBe(200);
+    // Staff pinning a member's post.
+    const other = await post(tokens.user, '另一个成员的帖子');
+    expect(
+      (await call(app, 'PUT', `/community/posts/${other}/moderation`, tokens.editor, { pinned: true })).res.status,
+    ).toBe(200);
+    const audits = await app.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id'])
+      .where('target_type', '=', 'post')
+      .execute();
+    expect(audits).toEqual(
+      expect.arrayContaining([
+        { action: 'content.delete', target_id: String(memberPost) },
+        { action: 'content.moderate', target_id: String(other) },
+      ]),
+    );
+    expect(audits.some((row) => row.target_id === String(staffPost))).toBe(false);
   });
 });

@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'content.hide',
   'content.restore',
   'content.delete',
+  'content.moderate',
   'report.resolve',
   'report.dismiss',
   'user.ban',

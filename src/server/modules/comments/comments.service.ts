@@ -19,6 +19,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
 import { paginate, type PageRequest } from '../../db/paginate.ts';
 import { pageTags } from '../../http/page-cache-policy.ts';
+import { writeAudit } from '../moderation/audit-log.ts';
 import { HttpError, fieldIssue } from '../../platform/errors.ts';
 import { hitRateLimit, rateLimited, releaseRateLimit, type RateRule } from '../../platform/rate-limit.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -566,8 +567,9 @@ export async function deleteComment(
         .set({ reply_count: sql<number>`case when reply_count > 0 then reply_count - 1 else 0 end` })
         .where('id', '=', comment.root_id)
         .execute();
-    // A moderator removing someone's comment tells its author (their own deletes tell nobody).
-    if (comment.user_id !== viewer.id)
+    // A moderator removing someone's comment tells its author (their own deletes tell nobody), and
+    // the audit log keeps it.
+    if (comment.user_id !== viewer.id) {
       await notifyLater(deps, trx, {
         kind: 'moderation',
         recipientId: comment.user_id,
@@ -578,6 +580,18 @@ export async function deleteComment(
         title: commentExcerpt(comment.content, 40),
         at: now.toISOString(),
       });
+      await writeAudit(
+        trx,
+        {
+          actorId: viewer.id,
+          action: 'content.delete',
+          targetType: 'comment',
+          targetId: comment.id,
+          detail: { title: commentExcerpt(comment.content, 40) },
+        },
+        now,
+      );
+    }
   });
   deps.jobs.poke();
   return ref;

@@ -13,6 +13,7 @@ import { showsNothing } from '../../../shared/community/content-rules.ts';
 import { messageRef, type MessageKey, type MessageRef } from '../../../shared/i18n/index.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';
+import { writeAudit } from '../moderation/audit-log.ts';
 import { HttpError, fieldIssue } from '../../platform/errors.ts';
 import { hitRateLimit, peekRateLimit, rateLimited, releaseRateLimit } from '../../platform/rate-limit.ts';
 import { contentTypeForKey, isValidKey, StorageError, type Storage } from '../../platform/storage/storage.ts';
@@ -67,14 +68,17 @@ export function canSee(row: Pick<ContentState, 'status' | 'user_id'>, viewer: Co
 
 /**
  * Who pins, features and deletes others' items: staff everywhere, a section moderator in their section
- * only (an item moved out of it is out of their reach).
+ * only (an item moved out of it is out of their reach), and never on an item of staff.
  */
 export async function moderates(
   db: Db,
   viewer: ContentViewer,
-  row: Pick<ContentState, 'section_id'>,
+  row: Pick<ContentState, 'section_id' | 'user_id'>,
 ): Promise<boolean> {
-  return isModerator(viewer.group) || moderatesSection(db, viewer.id, row.section_id);
+  if (isModerator(viewer.group)) return true;
+  if (!(await moderatesSection(db, viewer.id, row.section_id))) return false;
+  const author = await db.selectFrom('users').select('user_group').where('id', '=', row.user_id).executeTakeFirst();
+  return !author || !isModerator(author.user_group);
 }
 
 const notFound = (type: ContentType) =>
@@ -651,7 +655,7 @@ export async function deleteContent<Row extends ContentState>(
       { published: false, sectionId: null, topicIds: [] },
       now,
     );
-    if (current.user_id !== viewer.id)
+    if (current.user_id !== viewer.id) {
       await notifyLater(deps, trx, {
         kind: 'moderation',
         recipientId: current.user_id,
@@ -662,6 +666,19 @@ export async function deleteContent<Row extends ContentState>(
         title: current.title,
         at: now.toISOString(),
       });
+      // Deleting someone else's item is a moderator's action: the audit log keeps it.
+      await writeAudit(
+        trx,
+        {
+          actorId: viewer.id,
+          action: 'content.delete',
+          targetType: kind.type,
+          targetId: id,
+          detail: { title: current.title },
+        },
+        now,
+      );
+    }
   });
   deps.jobs.poke();
 }
@@ -714,6 +731,21 @@ export async function moderateContent<Row extends ContentState>(
         title: before.title,
         at: now.toISOString(),
       });
+    await writeAudit(
+      trx,
+      {
+        actorId: viewer.id,
+        action: 'content.moderate',
+        targetType: kind.type,
+        targetId: id,
+        detail: {
+          title: before.title,
+          before: { pinned: before.pinned === 1, featured: before.featured === 1 },
+          after: change,
+        },
+      },
+      now,
+    );
   });
   deps.jobs.poke();
 }

@@ -133,6 +133,7 @@ export const moderation: AreaMessages<typeof reference> = {
   'moderation.log.empty': 'No matching entries',
   'moderation.audit.content.hide': 'Hid content',
   'moderation.audit.content.restore': 'Restored content',
+  'moderation.audit.content.moderate': 'Pinned or featured',
   'moderation.audit.content.delete': 'Deleted content',
   'moderation.audit.report.resolve': 'Resolved reports',
   'moderation.audit.report.dismiss': 'Dismissed reports',

@@ -128,6 +128,7 @@ export const moderation = {
   'moderation.log.empty': '没有符合条件的记录',
   'moderation.audit.content.hide': '隐藏内容',
   'moderation.audit.content.restore': '恢复内容',
+  'moderation.audit.content.moderate': '置顶或加精',
   'moderation.audit.content.delete': '删除内容',
   'moderation.audit.report.resolve': '处理举报',
   'moderation.audit.report.dismiss': '驳回举报',
