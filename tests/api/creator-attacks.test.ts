@@ -175,4 +175,89 @@ describe('creator centre under attack', () => {
     );
     expect(audits.some((row) => row.target_id === String(staffPost))).toBe(false);
   });
+
+  it('makes one section of three created at once with names differing only in case', async () => {
+    const answers = await Promise.all(
+      ['Race0x', 'RACE0X', 'race0x'].map((name) => call(app, 'POST', '/creator/sections', tokens.editor, { name })),
+    );
+    expect(answers.map((a) => a.res.status).sort()).toEqual([201, 409, 409]);
+    const orders = await app.ctx.db.selectFrom('section').select('sort_order').execute();
+    expect(new Set(orders.map((o) => o.sort_order)).size).toBe(orders.length);
+  });
+
+  it('answers a topic rename racing its merge with 200 or 404, and audits no rename of a topic merged away', async () => {
+    const section = 9402;
+    await insertSection(app, section, '话题竞速版块');
+    for (let round = 0; round < 3; round++) {
+      await app.ctx.db.deleteFrom('rate_limit').execute();
+      const made = await call<{ id: number }>(app, 'POST', '/community/posts', tokens.user, {
+        title: `话题竞速 ${round}`,
+        content: '正文',
+        images: [],
+        sectionId: section,
+        topics: [`竞速甲${round}`, `竞速乙${round}`],
+        works: [],
+        publish: true,
+      });
+      expect(made.res.status).toBeLessThan(300);
+      const topics = await app.ctx.db
+        .selectFrom('topic')
+        .select(['id', 'name'])
+        .where('name', 'in', [`竞速甲${round}`, `竞速乙${round}`])
+        .execute();
+      const from = topics.find((t) => t.name === `竞速甲${round}`)!.id;
+      const into = topics.find((t) => t.name === `竞速乙${round}`)!.id;
+      const [merged, renamed] = await Promise.all([
+        call(app, 'POST', `/creator/topics/${from}/merge`, tokens.admin, { intoId: into }),
+        call(app, 'PUT', `/creator/topics/${from}`, tokens.editor, { name: `改名${round}` }),
+      ]);
+      expect(merged.res.status).toBe(200);
+      expect([200, 404]).toContain(renamed.res.status);
+      if (renamed.res.status === 404) {
+        const audits = await app.ctx.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'topic.update')
+          .where('target_id', '=', String(from))
+          .execute();
+        expect(audits).toEqual([]);
+      }
+    }
+  });
+
+  it('restores a hidden post into its renamed topic, making no second topic', async () => {
+    const section = 9403;
+    await insertSection(app, section, '隐藏改名版块');
+    await app.ctx.db.deleteFrom('rate_limit').execute();
+    const made = await call<{ id: number }>(app, 'POST', '/community/posts', tokens.user, {
+      title: '会被隐藏的帖子',
+      content: '正文',
+      images: [],
+      sectionId: section,
+      topics: ['改名前的话题'],
+      works: [],
+      publish: true,
+    });
+    const postId = data(made.body).id;
+    const topic = await app.ctx.db
+      .selectFrom('topic')
+      .select('id')
+      .where('name', '=', '改名前的话题')
+      .executeTakeFirstOrThrow();
+    expect((await call(app, 'POST', `/moderation/content/post/${postId}/hide`, tokens.editor, {})).res.status).toBe(
+      200,
+    );
+    expect(
+      (await call(app, 'PUT', `/creator/topics/${topic.id}`, tokens.editor, { name: '改名后的话题' })).res.status,
+    ).toBe(200);
+    expect((await call(app, 'POST', `/moderation/content/post/${postId}/restore`, tokens.editor, {})).res.status).toBe(
+      200,
+    );
+    const named = await app.ctx.db
+      .selectFrom('topic')
+      .select(['id', 'use_count'])
+      .where('name', 'in', ['改名前的话题', '改名后的话题'])
+      .execute();
+    expect(named).toEqual([{ id: topic.id, use_count: 1 }]);
+  });
 });

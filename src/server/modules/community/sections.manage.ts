@@ -9,7 +9,7 @@ import {
 } from '../../../shared/community/sections-manage.ts';
 import { isEditorGroup } from '../../../shared/creator/creator-model.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
-import type { Db, Trx } from '../../db/database.ts';
+import { dialectOf, type Db, type Trx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { nextId } from '../../db/ids.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -146,6 +146,8 @@ export async function createSection(
   assertManager(viewer);
   const id = await uniqueName(() =>
     db.transaction().execute(async (trx) => {
+      // One section made at a time: names and the order stay unique on PostgreSQL too.
+      if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('sections'))`.execute(trx);
       await assertNameFree(trx, input.name, null);
       const count = await trx
         .selectFrom('section')
@@ -411,10 +413,11 @@ async function itemsNaming(trx: Trx, type: ContentType, topicIds: readonly numbe
         .where('topic_id', 'in', topicIds),
     )
     .execute();
+  // Drafts and hidden items keep their topics by name only (no links): a restore links them again.
   const drafts = await trx
     .selectFrom(table)
     .select(['id', 'topic_names'])
-    .where('status', '=', 'draft')
+    .where('status', 'in', ['draft', 'hidden'])
     .where('topic_names', '!=', '[]')
     .execute();
   const seen = new Set<number>();
@@ -491,11 +494,13 @@ export async function updateTopic(
         .where('id', '!=', id)
         .executeTakeFirst();
       if (other) throw nameInUse();
-      await trx
+      const updated = await trx
         .updateTable('topic')
         .set({ ...input, name_key: key, updated_at: now.toISOString() })
         .where('id', '=', id)
-        .execute();
+        .executeTakeFirst();
+      // Merged away meanwhile: nothing to rename (and nothing to audit).
+      if (Number(updated.numUpdatedRows) !== 1) throw topicNotFound();
       // A name once merged away now belongs to this topic.
       await trx.deleteFrom('topic_alias').where('name_key', '=', key).execute();
       await writeAudit(
