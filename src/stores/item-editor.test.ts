@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_DOCS } from '../shared/creator/docs.ts';
 import {
   changedFields,
@@ -6,12 +6,17 @@ import {
   editorPath,
   emptyDoc,
   linkedIds,
+  loadDocSchemas,
   readConflict,
   serverFieldErrors,
   shortValue,
 } from './item-editor.ts';
 
 describe('item editor logic', () => {
+  beforeAll(async () => {
+    await loadDocSchemas();
+  });
+
   it('checks a document with the shared schema and keeps the first problem of each field', () => {
     const doc = { ...emptyDoc('galgame'), title: '', cover: 'javascript:alert(1)' };
     const result = checkDoc('galgame', doc);

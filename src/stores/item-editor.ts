@@ -1,12 +1,6 @@
 import type { EditType } from '../shared/creator/creator-model.ts';
-import {
-  DOC_SCHEMAS,
-  EMPTY_DOCS,
-  diffDocs,
-  type EditDoc,
-  type EditDocs,
-  type FieldChange,
-} from '../shared/creator/docs.ts';
+import type { DOC_SCHEMAS, EditDoc, EditDocs } from '../shared/creator/docs.ts';
+import { EMPTY_DOCS, diffDocs, type FieldChange } from '../shared/creator/docs-model.ts';
 import type { EditConflict, SaveOutcome } from '../shared/creator/items.contract.ts';
 
 export { editorPath, publicPath } from '../shared/creator/editor-paths.ts';
@@ -15,7 +9,7 @@ export { editorPath, publicPath } from '../shared/creator/editor-paths.ts';
  * The item and entity editors' logic, without a browser: checking a document with the same schema the
  * server runs (each field's first problem, as a message reference), what changed against the version
  * opened, the server's field problems and conflicts, and which ids a document links to (so the editor
- * can show their names).
+ * can show their names). The schemas (zod) load with the first `loadDocSchemas()`, not with the page.
  */
 
 /** The first problem of each top-level field, as a message reference (translateRef shows it). */
@@ -23,8 +17,32 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export type CheckResult<T extends EditType> = { ok: true; doc: EditDocs[T] } | { ok: false; errors: FieldErrors };
 
+export type DocSchemas = typeof DOC_SCHEMAS;
+
+let schemas: DocSchemas | null = null;
+let schemasLoading: Promise<DocSchemas> | null = null;
+
+/** The documents' schemas, loaded once (an editor starts this when it mounts; a save awaits it). */
+export function loadDocSchemas(): Promise<DocSchemas> {
+  schemasLoading ??= import('../shared/creator/docs.ts').then(
+    (module) => (schemas = module.DOC_SCHEMAS),
+    (failure: unknown) => {
+      schemasLoading = null;
+      throw failure;
+    },
+  );
+  return schemasLoading;
+}
+
+/** The schemas when they have loaded, else null (then an editor shows no field problems yet). */
+export function loadedDocSchemas(): DocSchemas | null {
+  return schemas;
+}
+
+/** Checks a document with the loaded schemas (`loadDocSchemas()` first: without them this throws). */
 export function checkDoc<T extends EditType>(type: T, doc: unknown): CheckResult<T> {
-  const result = DOC_SCHEMAS[type].safeParse(doc);
+  if (!schemas) throw new Error('The document schemas have not loaded: await loadDocSchemas() first.');
+  const result = schemas[type].safeParse(doc);
   if (result.success) return { ok: true, doc: result.data as EditDocs[T] };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { IconName } from '../icons.ts';
 import { bodyId, decimalId, queryInt, safeText } from '../input-rules.ts';
 import { topicNameField } from './community.ts';
 import type { SectionView, TopicView, UserBrief } from './community-model.ts';
@@ -11,45 +10,26 @@ import { COMMUNITY_PAGE_MAX, COMMUNITY_PAGE_NUMBER_MAX, TOPIC_NAME_MAX } from '.
  * or archived here: every post and article names its section, so a section stays once it exists.
  */
 
-export const SECTION_NAME_MAX = 20;
-export const SECTION_DESCRIPTION_MAX = 200;
-export const TOPIC_DESCRIPTION_MAX = 200;
-/** Moderators of one section. */
-export const SECTION_MODERATORS_MAX = 20;
-/** Sections there can be (the order call sends them all). */
-export const SECTIONS_MAX = 100;
-
-/** Icons a section or topic may take: the sprite's names that read as a subject. */
-export const SECTION_ICONS = [
-  'messages',
-  'message-circle',
-  'gamepad',
-  'book-open',
-  'book',
-  'download',
-  'pen',
-  'sparkles',
-  'star',
-  'heart',
-  'flame',
-  'trophy',
-  'megaphone',
-  'palette',
-  'code',
-  'images',
-  'tag',
-  'hash',
-  'users',
-  'languages',
-] as const satisfies readonly IconName[];
-export type SectionIcon = (typeof SECTION_ICONS)[number];
-/** A section's or topic's icon: one of SECTION_ICONS, or '' for none. */
-export type IconChoice = SectionIcon | '';
-/** The stored icon as a choice ('' when it is not one of SECTION_ICONS). */
-export const iconChoice = (value: string): IconChoice =>
-  (SECTION_ICONS as readonly string[]).includes(value) ? (value as SectionIcon) : '';
-
-export const HEX_COLOR = /^#[0-9a-f]{6}$/;
+export {
+  HEX_COLOR,
+  iconChoice,
+  SECTION_DESCRIPTION_MAX,
+  SECTION_ICONS,
+  SECTION_MODERATORS_MAX,
+  SECTION_NAME_MAX,
+  SECTIONS_MAX,
+  TOPIC_DESCRIPTION_MAX,
+  type IconChoice,
+  type SectionIcon,
+} from './sections-model.ts';
+import {
+  HEX_COLOR,
+  SECTION_DESCRIPTION_MAX,
+  SECTION_ICONS,
+  SECTION_NAME_MAX,
+  SECTIONS_MAX,
+  TOPIC_DESCRIPTION_MAX,
+} from './sections-model.ts';
 
 /** A section with the members who moderate it. */
 export interface SectionManageView extends SectionView {

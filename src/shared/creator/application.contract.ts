@@ -4,7 +4,14 @@ import type { Pagination } from '../catalogue-model.ts';
 import { as, endpoint, type Contract } from '../contract.ts';
 import { messageRef } from '../i18n/index.ts';
 import { decimalId, queryInt, safeText } from '../input-rules.ts';
-import { APPLICATION_STATUSES, type ApplicationStatus, type EditType, type RequestStatus } from './creator-model.ts';
+import type { ApplicationStatus, EditType, RequestStatus } from './creator-model.ts';
+import {
+  APPLICATION_FILTERS,
+  APPLICATION_IMAGES_MAX,
+  APPLICATION_REASON_MAX,
+  APPLICATION_REASON_MIN,
+  REJECTION_REASON_MAX,
+} from './application-model.ts';
 
 /*
  * Creator applications (spec §7 /user/creator-application/submit and /status, decision 028): a member
@@ -13,11 +20,14 @@ import { APPLICATION_STATUSES, type ApplicationStatus, type EditType, type Reque
  * (/create/home) in one call.
  */
 
-export const APPLICATION_REASON_MIN = 10;
-export const APPLICATION_REASON_MAX = 1000;
-/** Spec §2.11: the uploader's multiple mode holds at most 9 images. */
-export const APPLICATION_IMAGES_MAX = 9;
-export const REJECTION_REASON_MAX = 500;
+export {
+  APPLICATION_FILTERS,
+  APPLICATION_IMAGES_MAX,
+  APPLICATION_REASON_MAX,
+  APPLICATION_REASON_MIN,
+  REJECTION_REASON_MAX,
+  type ApplicationFilter,
+} from './application-model.ts';
 
 /** One application as its author and the reviewers see it. */
 export interface CreatorApplicationView {
@@ -128,9 +138,6 @@ export type RejectApplicationBody = z.input<typeof rejectApplicationBodySchema>;
 const applicationParams = z.object({ id: decimalId() });
 /** POSTs that need nothing but the path still send a JSON body (`{}`), as every POST here does. */
 const emptyBody = z.strictObject({});
-
-export const APPLICATION_FILTERS = ['all', ...APPLICATION_STATUSES] as const;
-export type ApplicationFilter = (typeof APPLICATION_FILTERS)[number];
 
 const listQuery = z.object({
   status: z.enum(APPLICATION_FILTERS, { error: 'application.error.filter' }).default('all'),

@@ -5,6 +5,7 @@ import { messageRef } from '../i18n/index.ts';
 import { bodyInt, decimalId, queryInt, safeText } from '../input-rules.ts';
 import { EDIT_TYPES, type EditType } from './creator-model.ts';
 import type { EditDoc, FieldChange } from './docs.ts';
+import { EDIT_NOTE_MAX } from './items-model.ts';
 import type { LinkNames } from './requests.contract.ts';
 
 /*
@@ -14,8 +15,7 @@ import type { LinkNames } from './requests.contract.ts';
  * with the field named.
  */
 
-/** Longest explanation of an edit (the revision note or the request's reason). */
-export const EDIT_NOTE_MAX = 500;
+export { EDIT_NOTE_MAX } from './items-model.ts';
 
 const typeParam = z.enum(EDIT_TYPES, { error: messageRef('revision.error.type') });
 const itemParams = z.object({ type: typeParam, id: decimalId() });

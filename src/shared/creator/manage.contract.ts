@@ -3,22 +3,21 @@ import { GALGAME_STATUSES, type GalgameStatus, type Pagination } from '../catalo
 import { as, endpoint, type Contract } from '../contract.ts';
 import { messageRef } from '../i18n/index.ts';
 import { decimalId, queryInt, safeText } from '../input-rules.ts';
-import { EDIT_TYPES, type EditType } from './creator-model.ts';
+import { EDIT_TYPES } from './creator-model.ts';
+import { LOOKUP_LIMIT, PUBLISHABLE_TYPES } from './items-model.ts';
 
 /**
  * The API of the creator centre's manage pages and pickers: lists of items and entities to open,
  * look-ups for relation pickers, publishing, unpublishing and deleting.
  */
 
-/** Items with a publication status (the others are always public). */
-export const PUBLISHABLE_TYPES = ['galgame', 'lightnovel'] as const satisfies readonly EditType[];
-export type PublishableType = (typeof PUBLISHABLE_TYPES)[number];
-export const isPublishable = (type: EditType): type is PublishableType =>
-  (PUBLISHABLE_TYPES as readonly string[]).includes(type);
-
-/** Most look-up answers (a picker shows them as suggestions). */
-export const LOOKUP_LIMIT = 20;
-export const MANAGE_PAGE_SIZE = 20;
+export {
+  isPublishable,
+  LOOKUP_LIMIT,
+  MANAGE_PAGE_SIZE,
+  PUBLISHABLE_TYPES,
+  type PublishableType,
+} from './items-model.ts';
 
 const typeParam = z.enum(EDIT_TYPES, { error: messageRef('revision.error.type') });
 const keyword = safeText({ max: 100, label: 'validation.label.keyword' });

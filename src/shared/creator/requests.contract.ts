@@ -6,6 +6,7 @@ import { bodyInt, decimalId, queryInt, safeText } from '../input-rules.ts';
 import { EDIT_TYPES, REQUEST_STATUSES, type EditType, type RequestStatus } from './creator-model.ts';
 import type { EditDoc } from './docs.ts';
 import { EDIT_NOTE_MAX, type SaveOutcome } from './items.contract.ts';
+import { REVIEW_REASON_MAX } from './items-model.ts';
 
 /*
  * Update requests (decision 028): a member's own (/create/update-request/requests) and the review queue
@@ -14,8 +15,7 @@ import { EDIT_NOTE_MAX, type SaveOutcome } from './items.contract.ts';
  * fields answers 409 EDIT_CONFLICT with `data: EditConflict`, and may be sent again with `overwrite`.
  */
 
-/** Longest reason of a refusal or a request for changes. */
-export const REVIEW_REASON_MAX = 500;
+export { REVIEW_REASON_MAX } from './items-model.ts';
 
 /** A member named on a request or revision. */
 export interface MemberRef {

@@ -3,9 +3,8 @@ import {
   APPLICATION_FILTERS,
   REJECTION_REASON_MAX,
   type ApplicationFilter,
-  type ApplicationPage,
-  type ReviewedApplicationView,
-} from '../../../shared/creator/application.contract.ts';
+} from '../../../shared/creator/application-model.ts';
+import type { ApplicationPage, ReviewedApplicationView } from '../../../shared/creator/application.contract.ts';
 import { timeAgo } from '../../../shared/date-distance.ts';
 import { dateTimeFormat } from '../../../shared/i18n/intl.ts';
 import { ApiError } from '../../../stores/api-client.ts';

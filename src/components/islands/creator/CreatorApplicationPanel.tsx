@@ -4,9 +4,8 @@ import {
   APPLICATION_IMAGES_MAX,
   APPLICATION_REASON_MAX,
   APPLICATION_REASON_MIN,
-  type ApplicationStatusData,
-  type CreatorApplicationView,
-} from '../../../shared/creator/application.contract.ts';
+} from '../../../shared/creator/application-model.ts';
+import type { ApplicationStatusData, CreatorApplicationView } from '../../../shared/creator/application.contract.ts';
 import { timeAgo } from '../../../shared/date-distance.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import {

@@ -7,11 +7,10 @@ import {
   DOC_LIMITS,
   PRODUCER_KINDS,
   TAG_CATEGORIES,
-  type EditDoc,
-  type EditDocs,
-} from '../../../shared/creator/docs.ts';
+} from '../../../shared/creator/docs-model.ts';
+import type { EditDoc, EditDocs } from '../../../shared/creator/docs.ts';
+import { EDIT_NOTE_MAX } from '../../../shared/creator/items-model.ts';
 import type { EditConflict, SaveOutcome } from '../../../shared/creator/items.contract.ts';
-import { EDIT_NOTE_MAX } from '../../../shared/creator/items.contract.ts';
 import type { LookupHit } from '../../../shared/creator/manage.contract.ts';
 import { translateRef, type MessageKey } from '../../../shared/i18n/index.ts';
 import {
@@ -28,6 +27,8 @@ import {
   editorPath,
   emptyDoc,
   linkedIds,
+  loadDocSchemas,
+  loadedDocSchemas,
   loadItemsApi,
   loadRequestsApi,
   loadManageApi,
@@ -312,6 +313,8 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
     }
   };
   useEffect(() => {
+    // The schemas (zod) load with the editor, not with the page; until then no field shows a problem.
+    void loadDocSchemas().catch(() => undefined);
     if (id !== null || requestId !== null) void load();
     else if (type === 'volume' && seriesId) void fetchNames(doc ?? {}).catch(() => undefined);
   }, []);
@@ -345,7 +348,12 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
     };
   }, [dirty]);
 
+  /** Checks with the shared schemas once they have loaded (before that: no field problems shown). */
   const check = (next: AnyDoc) => {
+    if (!loadedDocSchemas()) {
+      setErrors({});
+      return null;
+    }
     const result = checkDoc(type, next);
     setErrors(result.ok ? {} : result.errors);
     return result;
@@ -378,13 +386,23 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
   const save = async (overwrite?: string[]) => {
     if (!doc || inFlight.current) return;
     setTouched(true);
-    const result = check(doc);
-    if (!result.ok) {
+    // A save waits for the schemas (loaded when the editor mounted) and checks as the server will.
+    inFlight.current = true;
+    let result: ReturnType<typeof checkDoc> | null;
+    try {
+      await loadDocSchemas();
+      result = check(doc);
+    } catch (failure) {
+      inFlight.current = false;
+      toast.error(failure instanceof Error ? failure.message : String(failure));
+      return;
+    }
+    if (!result?.ok) {
+      inFlight.current = false;
       toast.error(t('itemEditor.invalid'));
       focusFirstError();
       return;
     }
-    inFlight.current = true;
     setSaving(true);
     try {
       const { client, contract } = await loadItemsApi();

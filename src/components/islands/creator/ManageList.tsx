@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { GALGAME_STATUSES, type GalgameStatus } from '../../../shared/catalogue-model.ts';
 import type { EditType } from '../../../shared/creator/creator-model.ts';
-import { isPublishable, type ManagePage, type ManageRow } from '../../../shared/creator/manage.contract.ts';
+import { isPublishable } from '../../../shared/creator/items-model.ts';
+import type { ManagePage, ManageRow } from '../../../shared/creator/manage.contract.ts';
 import type { MessageKey } from '../../../shared/i18n/index.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
 import { editorPath, loadManageApi } from '../../../stores/item-editor.ts';

@@ -1,12 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../shared/creator/creator-model.ts';
 import { USER_GROUPS as ALL_GROUPS } from '../../../shared/auth-model.ts';
-import {
-  BAN_PERIODS,
-  RESOLVE_ACTIONS,
-  type AuditEntryView,
-  type AuditPage,
-} from '../../../shared/moderation/moderation.contract.ts';
+import { BAN_PERIODS, RESOLVE_ACTIONS } from '../../../shared/moderation/moderation-model.ts';
+import type { AuditEntryView, AuditPage } from '../../../shared/moderation/moderation.contract.ts';
 import { dateTimeFormat } from '../../../shared/i18n/intl.ts';
 import { readAudit, type AuditQuery } from '../../../stores/moderation.ts';
 import { withLocale } from '../ui/locale-context.tsx';

@@ -6,8 +6,8 @@ import {
   MODERATION_REASON_MAX,
   type AssignableGroup,
   type BanPeriod,
-  type MemberView,
-} from '../../../shared/moderation/moderation.contract.ts';
+} from '../../../shared/moderation/moderation-model.ts';
+import type { MemberView } from '../../../shared/moderation/moderation.contract.ts';
 import { dateTimeFormat } from '../../../shared/i18n/intl.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';

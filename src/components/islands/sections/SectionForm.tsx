@@ -6,8 +6,8 @@ import {
   SECTION_NAME_MAX,
   iconChoice,
   type IconChoice,
-  type SectionManageView,
-} from '../../../shared/community/sections-manage.ts';
+} from '../../../shared/community/sections-model.ts';
+import type { SectionManageView } from '../../../shared/community/sections-manage.ts';
 import type { IconName } from '../../../shared/icons.ts';
 import { failureText, loadSectionsApi } from '../../../stores/sections-manage.ts';
 import { toast } from '../../../stores/toast.ts';

@@ -1,12 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { CommunityPage } from '../../../shared/community/community-model.ts';
 import { TOPIC_NAME_MAX } from '../../../shared/community/community-model.ts';
-import {
-  TOPIC_DESCRIPTION_MAX,
-  iconChoice,
-  type IconChoice,
-  type TopicManageView,
-} from '../../../shared/community/sections-manage.ts';
+import type { TopicManageView } from '../../../shared/community/sections-manage.ts';
+import { TOPIC_DESCRIPTION_MAX, iconChoice, type IconChoice } from '../../../shared/community/sections-model.ts';
 import type { IconName } from '../../../shared/icons.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
 import { failureText, loadSectionsApi } from '../../../stores/sections-manage.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { REVIEW_REASON_MAX, type RequestDetail } from '../../../../shared/creator/requests.contract.ts';
+import { REVIEW_REASON_MAX } from '../../../../shared/creator/items-model.ts';
+import type { RequestDetail } from '../../../../shared/creator/requests.contract.ts';
 import { ApiError } from '../../../../stores/api-client.ts';
 import { confirmDialog } from '../../../../stores/dialog.ts';
 import { editorPath } from '../../../../stores/item-editor.ts';
