@@ -6,10 +6,12 @@ import { queueOnly } from '../../modules/notifications/notifications.queue.ts';
 
 /**
  * The creator centre's demo: one update request waiting for review, so /create/update-request/audits
- * shows how a review looks on a fresh install. hikari_demo proposes another name and a longer
- * introduction for the last demo series. Idempotent: nothing is added when any request exists.
+ * shows how a review looks on a fresh install (hikari_demo proposes another name and a longer
+ * introduction for the last demo series), and hikari_creator moderating the first section. Idempotent:
+ * nothing is added when any request or section moderator exists.
  */
 export async function seedDemoCreatorCentre(db: Db, now: Date): Promise<{ requests: number }> {
+  await seedDemoSectionModerator(db, now);
   const any = await db.selectFrom('update_request').select('id').limit(1).executeTakeFirst();
   if (any) return { requests: 0 };
   const member = await db
@@ -43,4 +45,22 @@ export async function seedDemoCreatorCentre(db: Db, now: Date): Promise<{ reques
     now,
   );
   return { requests: 1 };
+}
+
+async function seedDemoSectionModerator(db: Db, now: Date): Promise<void> {
+  const any = await db.selectFrom('section_moderator').select('user_id').limit(1).executeTakeFirst();
+  if (any) return;
+  const creator = await db.selectFrom('users').select('id').where('name', '=', 'hikari_creator').executeTakeFirst();
+  const admin = await db.selectFrom('users').select('id').where('name', '=', 'hikari_admin').executeTakeFirst();
+  const section = await db.selectFrom('section').select('id').orderBy('sort_order').orderBy('id').executeTakeFirst();
+  if (!creator || !section) return;
+  await db
+    .insertInto('section_moderator')
+    .values({
+      section_id: section.id,
+      user_id: creator.id,
+      appointed_by: admin?.id ?? null,
+      created_at: now.toISOString(),
+    })
+    .execute();
 }

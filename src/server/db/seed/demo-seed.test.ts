@@ -88,6 +88,12 @@ describe('demo seed', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ item_type: 'lightnovel', status: 'pending', base_revision: 1 });
     expect(JSON.parse(requests[0]!.changes).map((c: { field: string }) => c.field)).toEqual(['aliases', 'intro']);
+    const moderators = await t.db
+      .selectFrom('section_moderator')
+      .innerJoin('users', 'users.id', 'section_moderator.user_id')
+      .select('users.name')
+      .execute();
+    expect(moderators).toEqual([{ name: 'hikari_creator' }]);
   });
 
   it('lists pinned announcements first, then the newest', async () => {
