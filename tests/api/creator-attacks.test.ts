@@ -260,4 +260,31 @@ describe('creator centre under attack', () => {
       .execute();
     expect(named).toEqual([{ id: topic.id, use_count: 1 }]);
   });
+
+  it("answers malformed moderation and review bodies in the reader's language, changing nothing", async () => {
+    const target = await account('user');
+    const cases: [string, string, unknown][] = [
+      [
+        'POST',
+        `/moderation/users/${target.userId}/ban`,
+        { period: '1d', until: '2099-01-01T00:00:00Z', reason: '刷屏' },
+      ],
+      ['POST', `/moderation/users/${target.userId}/ban`, { period: '1d', reason: '刷屏', __proto__x: 1 }],
+      ['POST', '/creator/update-requests/1/approve', { overwrite: Array.from({ length: 41 }, () => 'title') }],
+    ];
+    for (const [method, path, body] of cases) {
+      const answer = await call(app, method, path, tokens.admin, body);
+      expect(answer.res.status, path).toBe(400);
+      expect((answer.body as { message: string }).message, path).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const queue = await call(app, 'GET', '/moderation/reports?kind=users', tokens.admin);
+    expect(queue.res.status).toBe(400);
+    expect((queue.body as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
+    const banned = await app.ctx.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(banned.status).toBe('active');
+  });
 });

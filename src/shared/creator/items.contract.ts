@@ -88,7 +88,17 @@ export const saveBodySchema = z.object({
    * Editors only: apply even though the item changed since baseRevision, over these fields (the ones
    * the conflict answer named). Without it a conflict answers 409.
    */
-  overwrite: z.array(z.string().max(40)).max(40).optional(),
+  overwrite: z
+    .array(
+      z
+        .string({ error: messageRef('revision.error.overwrite') })
+        .max(40, { error: messageRef('revision.error.overwrite') }),
+      {
+        error: messageRef('revision.error.overwrite'),
+      },
+    )
+    .max(40, { error: messageRef('revision.error.overwrite') })
+    .optional(),
 });
 export type SaveBody = z.input<typeof saveBodySchema>;
 

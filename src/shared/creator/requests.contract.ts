@@ -124,7 +124,19 @@ export const updateRequestsContract = {
     method: 'POST',
     path: '/creator/update-requests/:id/approve',
     params: idParams,
-    body: z.object({ overwrite: z.array(z.string().max(40)).max(40).optional() }),
+    body: z.object({
+      overwrite: z
+        .array(
+          z
+            .string({ error: messageRef('revision.error.overwrite') })
+            .max(40, { error: messageRef('revision.error.overwrite') }),
+          {
+            error: messageRef('revision.error.overwrite'),
+          },
+        )
+        .max(40, { error: messageRef('revision.error.overwrite') })
+        .optional(),
+    }),
     response: as<SaveOutcome>(),
     auth: 'required',
     summary: 'Editors: applies the request as a new revision; 409 EDIT_CONFLICT or REQUEST_CLOSED',

@@ -151,31 +151,50 @@ const queueParams = z.object({
 });
 const memberParams = z.object({ userId: decimalId('moderation.label.userId') });
 
-export const resolveBodySchema = z.strictObject({
-  action: z.enum(RESOLVE_ACTIONS, { error: messageRef('moderation.error.action') }).default('none'),
-  reason: reason(false).default(''),
-});
+export const resolveBodySchema = z.strictObject(
+  {
+    action: z.enum(RESOLVE_ACTIONS, { error: messageRef('moderation.error.action') }).default('none'),
+    reason: reason(false).default(''),
+  },
+  { error: messageRef('moderation.error.unknownField') },
+);
 export type ResolveBody = z.input<typeof resolveBodySchema>;
 
-export const contentActionBodySchema = z.strictObject({ reason: reason(false).default('') });
+export const contentActionBodySchema = z.strictObject(
+  { reason: reason(false).default('') },
+  { error: messageRef('moderation.error.unknownField') },
+);
 
-export const banBodySchema = z.strictObject({
-  period: z.enum(BAN_PERIODS, { error: messageRef('moderation.error.period') }),
-  /** With `custom` only: when the ban ends (an ISO date-time in the future). */
-  until: z.iso.datetime({ offset: true, error: messageRef('moderation.error.until') }).optional(),
-  reason: reason(true),
-});
+export const banBodySchema = z
+  .strictObject(
+    {
+      period: z.enum(BAN_PERIODS, { error: messageRef('moderation.error.period') }),
+      /** With `custom` only: when the ban ends (an ISO date-time in the future). */
+      until: z.iso.datetime({ offset: true, error: messageRef('moderation.error.until') }).optional(),
+      reason: reason(true),
+    },
+    { error: messageRef('moderation.error.unknownField') },
+  )
+  // An end time with a fixed period would be ignored: say so instead.
+  .refine((body) => body.period === 'custom' || body.until === undefined, {
+    error: messageRef('moderation.error.untilOnlyCustom'),
+    path: ['until'],
+  });
 export type BanBody = z.input<typeof banBodySchema>;
 
-export const groupBodySchema = z.strictObject({
-  group: z.enum(ASSIGNABLE_GROUPS, { error: messageRef('moderation.error.group') }),
-});
+export const groupBodySchema = z.strictObject(
+  { group: z.enum(ASSIGNABLE_GROUPS, { error: messageRef('moderation.error.group') }) },
+  { error: messageRef('moderation.error.unknownField') },
+);
 
 export const moderationContract = {
   reports: endpoint({
     method: 'GET',
     path: '/moderation/reports',
-    query: z.object({ kind: z.enum(QUEUE_KINDS).default('content'), ...pageQuery }),
+    query: z.object({
+      kind: z.enum(QUEUE_KINDS, { error: messageRef('moderation.error.kind') }).default('content'),
+      ...pageQuery,
+    }),
     response: as<ReportQueue<ReportedItem> | ReportQueue<ReportedLink>>(),
     auth: 'required',
     summary: 'Editors: open reports, gathered per item (content) or per download link (links), newest first',

@@ -149,4 +149,5 @@ export const revision: AreaMessages<typeof reference> = {
   'revision.history.empty': 'No revisions yet.',
   'revision.diff.linesRemoved': 'Removed',
   'revision.diff.linesAdded': 'Added',
+  'revision.error.overwrite': 'The fields to overwrite must be a list of at most 40 field names',
 };

@@ -148,4 +148,5 @@ export const revision = {
   'revision.history.empty': '还没有修改记录。',
   'revision.diff.linesRemoved': '删除',
   'revision.diff.linesAdded': '新增',
+  'revision.error.overwrite': '要覆盖的字段必须是最多 40 个字段名的列表',
 } as const;
