@@ -200,7 +200,8 @@ export function Picker({
         type="search"
         value={keyword}
         aria-label={label}
-        aria-controls={listId}
+        // Points at the results only while they are there (an id naming nothing is not valid ARIA).
+        aria-controls={keyword.trim() ? listId : undefined}
         aria-autocomplete="list"
         placeholder={t('itemEditor.picker.placeholder')}
         maxLength={100}
