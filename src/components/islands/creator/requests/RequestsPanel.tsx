@@ -162,7 +162,7 @@ function RequestsPanel({ mode }: { mode: RequestListMode }) {
                 </button>
               </div>
               {openId === item.id && (
-                <div className="border-t border-zinc-100 bg-zinc-50/50 dark:border-zinc-800 dark:bg-zinc-900/40">
+                <div className="border-t border-zinc-100 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/40">
                   <RequestDetailView id={item.id} onChanged={() => setVersion((v) => v + 1)} />
                 </div>
               )}
