@@ -153,16 +153,8 @@ export function updateSessionUser(patch: SessionUserPatch): void {
 /** Stores the token pair of a refresh; the user info cookie is renewed along with them. */
 /** The group an access token claims (`hikariUserGroup`), unverified; null when it cannot be read. */
 export function accessTokenGroup(token: string | null | undefined): UserGroup | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    const group =
-      typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>).hikariUserGroup : null;
-    return USER_GROUPS.find((g) => g === group) ?? null;
-  } catch {
-    return null;
-  }
+  const group = tokenClaims(token)?.hikariUserGroup;
+  return USER_GROUPS.find((g) => g === group) ?? null;
 }
 
 export function applyRefresh(data: RefreshData): void {
@@ -209,12 +201,17 @@ function decodeBase64Url(segment: string): string {
  * tells the refresher when to act; the server decides whether the token is good.
  */
 export function accessTokenExpiresAt(token: string | null | undefined): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
+/** The claims of an access token, unverified; null when it cannot be read. */
+function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(decodeBase64Url(payload));
-    if (!isRecord(claims) || typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
-    return claims.exp * 1000;
+    return isRecord(claims) ? claims : null;
   } catch {
     return null;
   }

@@ -36,6 +36,19 @@ test('an editor creates a person and a game linking it, and the game page shows 
   await expect(page).toHaveURL(/\/galgame\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: game })).toBeVisible();
   await expect(page.locator('main')).toContainText(person);
+
+  // Taken back to draft, so the public lists keep the demo's games for the other browser tests.
+  const gameId = /\/galgame\/(\d+)$/.exec(page.url())?.[1];
+  const unpublished = await page.evaluate(async (id) => {
+    const token = document.cookie.match(/(?:^|; )hikari-access-token=([^;]*)/)?.[1] ?? '';
+    const res = await fetch(`/api/creator/manage/galgame/${id}/unpublish`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${decodeURIComponent(token)}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    return res.status;
+  }, gameId);
+  expect(unpublished).toBe(200);
 });
 
 test('a member opens a game editor from its page and sends a suggestion', async ({ page }) => {

@@ -69,7 +69,11 @@ function Decisions({
           className={`hk-btn ${primary ? 'hk-btn-primary' : 'hk-btn-ghost'}`}
         >
           {label}
-          <span className="sr-only"> {name}</span>
+          {/* The item's own title (content, in its language) names which item the button acts on. */}
+          <span className="sr-only" data-i18n-content>
+            {' '}
+            {name}
+          </span>
         </button>
       ))}
     </div>
