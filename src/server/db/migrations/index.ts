@@ -23,6 +23,7 @@ import * as m20261204_0001 from './20261204-0001-creator.ts';
 import * as m20261204_0002 from './20261204-0002-creator-application.ts';
 import * as m20261204_0003 from './20261204-0003-moderation.ts';
 import * as m20261204_0004 from './20261204-0004-sections.ts';
+import * as m20261205_0001 from './20261205-0001-update-request-queue.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261204-0002-creator-application': m20261204_0002,
   '20261204-0003-moderation': m20261204_0003,
   '20261204-0004-sections': m20261204_0004,
+  '20261205-0001-update-request-queue': m20261205_0001,
 };
