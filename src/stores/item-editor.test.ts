@@ -37,7 +37,7 @@ describe('item editor logic', () => {
         { path: 'note', message: 'd' },
         { message: 'e' },
       ]),
-    ).toEqual({ staff: 'a', title: 'c', note: 'd', _doc: 'e' });
+    ).toEqual({ staff: 'a', 'staff.2.role': 'a', 'staff.3.role': 'b', title: 'c', note: 'd', _doc: 'e' });
   });
 
   it('lists changed fields against the base, or against an empty document for a new item', () => {

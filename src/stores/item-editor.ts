@@ -48,13 +48,15 @@ export function checkDoc<T extends EditType>(type: T, doc: unknown): CheckResult
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '_doc';
     errors[field] ??= issue.message;
+    // The whole path too (downloads.0.links.1.url), so a list's own control can be marked.
+    if (issue.path.length > 1) errors[issue.path.map(String).join('.')] ??= issue.message;
   }
   return { ok: false, errors };
 }
 
 /**
- * The server's field problems of a 400 answer, by top-level document field: paths come as `doc.title`,
- * `doc.staff.2.role` or `title`; `note` stays `note`.
+ * The server's field problems of a 400 answer, by top-level document field (and by whole path for a
+ * list's own controls): paths come as `doc.title`, `doc.staff.2.role` or `title`; `note` stays `note`.
  */
 export function serverFieldErrors(issues: readonly { path?: string; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -63,6 +65,7 @@ export function serverFieldErrors(issues: readonly { path?: string; message: str
     if (parts[0] === 'doc') parts.shift();
     const field = parts[0] ?? '_doc';
     errors[field] ??= issue.message;
+    if (parts.length > 1) errors[parts.join('.')] ??= issue.message;
   }
   return errors;
 }

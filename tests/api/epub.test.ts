@@ -17,6 +17,7 @@ import { deleteVolume } from '../../src/server/modules/lightnovel/lightnovel.wri
 import { buildDemoEpubs, seedDemoEpubs } from '../../src/server/modules/lightnovel/epub/demo-books.ts';
 import { corpusEpub, hostileCorpus } from '../../src/server/modules/lightnovel/epub/epub-corpus.ts';
 import { epubValidations } from '../../src/server/modules/lightnovel/epub/epub.service.ts';
+import { ensureRevision } from '../../src/server/modules/creator/revisions.service.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { Logger } from '../../src/server/platform/logger.ts';
 import { LocalStorage } from '../../src/server/platform/storage/storage.local.ts';
@@ -182,6 +183,25 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(book))).toBe(true);
     const again = await download(volumeId, undefined, { 'if-none-match': `"${sha}"` });
     expect(again.status).toBe(304);
+  });
+
+  it('records a cover taken from the book as a revision of a volume with a history', async () => {
+    const { volumeId } = await addVolume(db);
+    await ensureRevision(db, 'volume', volumeId);
+    const { res } = await upload(volumeId, book, creator.token);
+    expect(res.status).toBe(200);
+    const revisions = await db
+      .selectFrom('catalogue_revision')
+      .select(['number', 'changes', 'user_id', 'doc'])
+      .where('item_type', '=', 'volume')
+      .where('item_id', '=', volumeId)
+      .orderBy('number')
+      .execute();
+    expect(revisions.map((r) => [r.number, JSON.parse(r.changes) as string[], r.user_id])).toEqual([
+      [1, [], null],
+      [2, ['cover'], creator.id],
+    ]);
+    expect((JSON.parse(revisions[1]!.doc) as { cover: string }).cover).toBe((await volumeRow(volumeId)).cover);
   });
 
   it('replaces a book and deletes the old object; keeps a cover the volume already had', async () => {

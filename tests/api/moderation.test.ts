@@ -503,6 +503,11 @@ describe('moderation API', () => {
       .where('id', '=', item.id)
       .executeTakeFirstOrThrow();
     expect(stored.comment_count).toBe(1);
+    // The author's notice of the hide links to the comment, where they still see it marked.
+    const notices = await moderationNotices(author);
+    expect(notices.find((n) => n.target?.id === hiddenRoot.id)?.url).toBe(
+      `/community/post/${item.id}#comment-${hiddenRoot.id}`,
+    );
   });
 
   it('hides and restores comments with exact comment and reply counts, and deletes hidden content', async () => {

@@ -95,13 +95,17 @@ describe('POST /api/upload: upload addresses', () => {
     }
   });
 
-  it('keeps avatars to their owner and creators’ kinds to the creator group', async () => {
+  it('keeps avatars to their owner and creators’ kinds to the creator group; proposals’ images to any member', async () => {
     expect((await upload({ type: 'avatar', id: userId, format: 'webp' })).res.status).toBe(200);
     const foreign = await upload({ type: 'avatar', id: otherUserId, format: 'webp' });
     expect(foreign.res.status).toBe(403);
     expect(foreign.body.code).toBe('FORBIDDEN');
     const emoji = await upload({ type: 'emoji', id: 1, format: 'webp' });
     expect(emoji.res.status).toBe(403);
+    expect((await upload({ type: 'galgame_cover', id: 1, format: 'webp' })).res.status).toBe(403);
+    // A member proposing a catalogue edit uploads its images as part of the request.
+    expect((await upload({ type: 'update_request', id: 1, format: 'webp' })).res.status).toBe(200);
+    expect((await upload({ type: 'update_request', id: 'new', format: 'webp' })).res.status).toBe(200);
     await app.ctx.db.updateTable('users').set({ user_group: 'creator' }).where('user_id', '=', userId).execute();
     // A creator uploads emoji only into a set they manage.
     expect((await upload({ type: 'emoji', id: 1, format: 'webp' })).res.status).toBe(404);

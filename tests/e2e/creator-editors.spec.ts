@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { EMPTY_DOCS } from '../../src/shared/creator/docs-model.ts';
 import { DEMO, DEMO_ADMIN, logInAsDemo } from './support/demo-login.ts';
 
 // The item and entity editors in the browser: an editor creates a person and a game that links it, and
@@ -183,4 +184,50 @@ test('leaving the editor with unsaved changes asks first', async ({ page }) => {
   expect(await asked).toBe('beforeunload');
   await expect(page).toHaveURL(/\/create\/entity\/tag$/);
   await expect(page.getByLabel('名称', { exact: true })).toHaveValue('Unsaved tag');
+});
+
+test("an editor adds a game's download with its link, and the download page shows it", async ({ page, request }) => {
+  await logInAsDemo(page, '/create/item/manage/galgame', DEMO_ADMIN);
+  const headers = { Authorization: `Bearer ${await accessToken(page)}` };
+  const title = `Download Game ${Date.now() % 100000}`;
+  const created = await request.post('/api/creator/items/galgame', {
+    headers,
+    data: {
+      doc: { ...EMPTY_DOCS.galgame, title, platforms: ['windows'] },
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await page.goto(`/create/item/galgame?id=${id}`);
+  await hydrated(page);
+  const downloads = page.locator('[data-field="downloads"]');
+  await expect(downloads).toContainText('还没有下载');
+  await downloads.getByRole('button', { name: '添加下载文件' }).click();
+  const file = downloads.locator('[data-download="0"]');
+  await file.getByLabel('翻译类型').selectOption('official');
+  await file.getByLabel('大小').fill('1.5');
+  await file.getByLabel('单位').selectOption('GB');
+  await file.getByLabel('文件 1 链接 1 的链接名称').fill('浏览器网盘');
+  await file.getByLabel('文件 1 链接 1 的链接地址').fill('ftp://example.com/file');
+  await file.getByLabel('文件 1 链接 1 的提取码').fill('e2e1');
+  await expect(page.locator('[data-changed-fields]')).toContainText('下载');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  // A wrong address is marked on its own box, with the reason below the downloads.
+  await expect(file.getByLabel('文件 1 链接 1 的链接地址')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('[data-field-error="downloads"]')).toContainText('http');
+  await file.getByLabel('文件 1 链接 1 的链接地址').fill('https://pan.example.com/s/e2e');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.locator('[data-save-outcome="applied"]')).toBeVisible();
+
+  await page.goto(`/galgame/${id}/download`);
+  const link = page.getByTestId('download-link').filter({ hasText: '浏览器网盘' });
+  await expect(link).toBeVisible();
+  await expect(link).toContainText('pan.example.com');
+  await expect(page.getByTestId('download-entry').first()).toContainText('1.5 GB');
+  await expect(link.getByTestId('link-password')).toContainText('e2e1');
+
+  // Taken back to draft, so the public lists keep the demo's games for the other browser tests.
+  const unpublished = await request.post(`/api/creator/manage/galgame/${id}/unpublish`, { headers, data: {} });
+  expect(unpublished.status()).toBe(200);
 });

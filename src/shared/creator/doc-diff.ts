@@ -1,3 +1,5 @@
+import { formatFileSize } from '../catalogue-format.ts';
+import type { DownloadDoc } from './docs.ts';
 import type { LinkNames } from './requests.contract.ts';
 
 /**
@@ -47,11 +49,38 @@ function entryLine(entry: unknown, names: LinkNames | null): string {
  */
 export function valueLines(field: string, value: unknown, names: LinkNames | null, say: Say): string[] {
   if (value === null || value === undefined || value === '') return [];
+  if (field === 'downloads' && Array.isArray(value))
+    return (value as DownloadDoc[]).flatMap((d) => downloadLines(d, say));
   if (Array.isArray(value)) return value.map((entry) => entryLine(entry, names));
   if (typeof value === 'boolean') return [say(value ? 'revision.detail.yes' : 'revision.detail.no')];
   if (typeof value === 'number' && NAME_OF[field]) return [linkLabel(names, field, value)];
   if (typeof value === 'string') return value.split('\n');
   return [JSON.stringify(value)];
+}
+
+/** A label from the catalogue's messages, or the value itself when there is none. */
+function labelLine(say: Say, family: string, value: string): string {
+  const key = `galgame.${family}.${value}`;
+  const shown = say(key);
+  return shown === key ? value : shown;
+}
+
+/** A download as lines: the file (language, platform, translation, size, note), then a line per link. */
+function downloadLines(d: DownloadDoc, say: Say): string[] {
+  const head = [
+    labelLine(say, 'language', d.language),
+    labelLine(say, 'platform', d.platform),
+    labelLine(say, 'translation', d.translationType),
+    d.translationGroup,
+    formatFileSize(d.sizeBytes),
+    d.note,
+  ].filter(Boolean);
+  const links = d.links.map((l) =>
+    ['  ↳', l.label, l.url, l.password ? `${say('revision.field.linkPassword')} ${l.password}` : '']
+      .filter(Boolean)
+      .join(' '),
+  );
+  return [head.join(' · '), ...links];
 }
 
 export type LineOp = { op: 'same' | 'removed' | 'added'; line: string };

@@ -29,6 +29,10 @@ export const DOC_LIMITS = {
   isbn: 20,
   price: 30,
   tagName: 50,
+  downloads: 30,
+  links: 10,
+  /** 1 PiB: more than any game, less than a double counts exactly. */
+  sizeBytes: 2 ** 50,
 } as const;
 
 /** The fields of each document, in the order editors and diffs show them. */
@@ -49,6 +53,7 @@ export const DOC_FIELDS: { [T in EditType]: readonly (keyof EditDocs[T] & string
     'staff',
     'characters',
     'relations',
+    'downloads',
   ],
   lightnovel: ['name', 'nameZh', 'aliases', 'intro', 'cover', 'serialStatus', 'nsfw', 'staff', 'producers'],
   volume: [
@@ -88,6 +93,7 @@ export const EMPTY_DOCS: EditDocs = {
     staff: [],
     characters: [],
     relations: [],
+    downloads: [],
   },
   lightnovel: {
     name: '',

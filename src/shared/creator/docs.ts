@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { IMAGE_URL_MAX } from '../auth-model.ts';
-import { CHARACTER_ROLES, PLATFORMS, PRODUCER_ROLES, RELATIONS, STAFF_ROLES } from '../catalogue-model.ts';
+import {
+  CHARACTER_ROLES,
+  DOWNLOAD_LANGUAGES,
+  PLATFORMS,
+  PRODUCER_ROLES,
+  RELATIONS,
+  STAFF_ROLES,
+  TRANSLATION_TYPES,
+} from '../catalogue-model.ts';
 import { messageRef, type MessageKey } from '../i18n/index.ts';
 import { bodyId, bodyInt, safeText } from '../input-rules.ts';
 import {
@@ -15,8 +23,9 @@ import { DOC_LIMITS, PRODUCER_KINDS, TAG_CATEGORIES } from './docs-model.ts';
 /**
  * The editable document of each catalogue item and entity: every field a person edits, as the
  * editors send it, as a revision stores it, and as an update request proposes it. Counters, views,
- * ratings, the moderation status and files (EPUBs, downloads) are not part of it: they change through
- * their own calls. A diff between two documents is field by field (`DOC_FIELDS`), lists compared whole.
+ * ratings, the moderation status and uploaded files (EPUBs) are not part of it: they change through
+ * their own calls. A game's downloads are (files and their links, each with the id of its row, or null
+ * for a new one), so a changed link is reviewed and can be restored like any other field. A diff between two documents is field by field (`DOC_FIELDS`), lists compared whole.
  */
 
 export {
@@ -47,7 +56,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** An image or web address: '' or http(s). Whether an image is one of ours is checked on the server. */
+/** An image or web address: '' or http(s) (the uploader's own images, or a link pasted into it). */
 const url = (field: string) =>
   safeText({ max: IMAGE_URL_MAX, label: fieldLabel(field) }).refine((value) => value === '' || isHttpUrl(value), {
     error: messageRef('revision.error.url', { label: fieldLabel(field) }),
@@ -96,6 +105,39 @@ function uniqueBy<T>(key: (item: T) => string, field: string) {
     }
   };
 }
+
+/** Ids in a list of rows may not repeat (null: a new row). */
+function uniqueIds(field: string) {
+  const unique = uniqueBy((row: { id: number | null }) => String(row.id), field);
+  return (rows: { id: number | null }[], ctx: z.RefinementCtx) =>
+    unique(
+      rows.filter((row) => row.id !== null),
+      ctx,
+    );
+}
+
+/** A download link: a web address (cloud drives and the like), its label and password. */
+const downloadLink = z.strictObject({
+  id: bodyId(fieldLabel('downloads')).nullable(),
+  label: line('linkLabel', DOC_LIMITS.short),
+  url: url('linkUrl').refine((value) => value !== '', {
+    error: messageRef('revision.error.url', { label: fieldLabel('linkUrl') }),
+  }),
+  password: line('linkPassword', DOC_LIMITS.short),
+});
+
+/** One downloadable file of a game (a language, platform and translation) with its links. */
+const download = z.strictObject({
+  id: bodyId(fieldLabel('downloads')).nullable(),
+  language: choice('downloadLanguage', DOWNLOAD_LANGUAGES),
+  platform: choice('downloadPlatform', PLATFORMS),
+  translationType: choice('translationType', TRANSLATION_TYPES),
+  translationGroup: line('translationGroup', DOC_LIMITS.short),
+  sizeBytes: bodyInt({ min: 0, max: DOC_LIMITS.sizeBytes, label: fieldLabel('sizeBytes') }).nullable(),
+  note: line('downloadNote', DOC_LIMITS.note),
+  // A file may be listed before it has links (or after its last dead link was removed).
+  links: list('links', downloadLink, DOC_LIMITS.links).superRefine(uniqueIds('links')),
+});
 
 export const galgameDocSchema = z.strictObject(
   {
@@ -168,10 +210,19 @@ export const galgameDocSchema = z.strictObject(
       z.strictObject({ galgameId: bodyId(fieldLabel('relations')), relation: choice('relations', RELATIONS) }),
       DOC_LIMITS.relations,
     ).superRefine(uniqueBy((r: { galgameId: number }) => String(r.galgameId), 'relations')),
+    downloads: list('downloads', download, DOC_LIMITS.downloads)
+      .superRefine(uniqueIds('downloads'))
+      .superRefine((downloads, ctx) =>
+        uniqueIds('links')(
+          downloads.flatMap((d) => d.links),
+          ctx,
+        ),
+      ),
   },
   { error: messageRef('revision.error.unknownField') },
 );
 export type GalgameDoc = z.infer<typeof galgameDocSchema>;
+export type DownloadDoc = GalgameDoc['downloads'][number];
 
 export const lightnovelDocSchema = z.strictObject(
   {

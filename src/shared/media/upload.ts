@@ -17,6 +17,8 @@ export const UPLOAD_TYPES = [
   'creator_application',
   'galgame_cover',
   'lightnovel_cover',
+  // Images of a member's update request (a proposed cover or screenshot): any member, reviewed with it.
+  'update_request',
 ] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 

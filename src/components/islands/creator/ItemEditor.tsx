@@ -8,7 +8,7 @@ import {
   PRODUCER_KINDS,
   TAG_CATEGORIES,
 } from '../../../shared/creator/docs-model.ts';
-import type { EditDoc, EditDocs } from '../../../shared/creator/docs.ts';
+import type { DownloadDoc, EditDoc, EditDocs } from '../../../shared/creator/docs.ts';
 import { EDIT_NOTE_MAX } from '../../../shared/creator/items-model.ts';
 import type { EditConflict, SaveOutcome } from '../../../shared/creator/items.contract.ts';
 import type { LookupHit } from '../../../shared/creator/manage.contract.ts';
@@ -40,6 +40,7 @@ import {
 } from '../../../stores/item-editor.ts';
 import { toast } from '../../../stores/toast.ts';
 import ImageUploader from '../media/ImageUploader.tsx';
+import { DownloadList } from './DownloadList.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
 import { useLocale, useT } from '../ui/use-t.ts';
 import {
@@ -198,9 +199,12 @@ const LINE_MAX: Record<string, number> = {
 };
 const MEDIA_FIELDS = new Set(['cover', 'image', 'images']);
 
-/** Where a type's images go through the uploader (entities' images share the catalogue's kind). */
-const uploadType = (type: EditType) =>
-  type === 'lightnovel' || type === 'volume' ? 'lightnovel_cover' : 'galgame_cover';
+/**
+ * Where a type's images go through the uploader (entities' images share the catalogue's kind). A member
+ * who proposes an edit uploads as part of the request (any member may; editors see the images in review).
+ */
+const uploadType = (type: EditType, proposing: boolean) =>
+  proposing ? 'update_request' : type === 'lightnovel' || type === 'volume' ? 'lightnovel_cover' : 'galgame_cover';
 
 interface Props {
   type: EditType;
@@ -434,6 +438,8 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
         if (id !== null) {
           setBase(doc);
           setRevision(outcome.revision);
+          // New download rows got their ids: the next edit starts from the document as stored.
+          if (type === 'galgame') await load();
         }
       } else {
         toast.success(t('itemEditor.requested'));
@@ -474,7 +480,8 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
   if (!doc) return <p className="text-sm text-zinc-600 dark:text-zinc-300">{t('itemEditor.loading')}</p>;
 
   const fields = DOC_FIELDS[type] as readonly string[];
-  const basic = fields.filter((f) => !MEDIA_FIELDS.has(f) && !LINKS[type]?.[f]);
+  const basic = fields.filter((f) => !MEDIA_FIELDS.has(f) && !LINKS[type]?.[f] && f !== 'downloads');
+  const files = fields.filter((f) => f === 'downloads');
   const media = fields.filter((f) => MEDIA_FIELDS.has(f));
   const links = fields.filter((f) => LINKS[type]?.[f]);
   const label = (field: string) =>
@@ -516,7 +523,7 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
         <Field key={field} field={field} label={label(field)} error={error} group>
           {() => (
             <ImageUploader
-              target={{ type: uploadType(type), id: id ?? 'new' }}
+              target={{ type: uploadType(type, isMember || requestId !== null), id: id ?? 'new' }}
               mode={multiple ? 'multiple' : 'single'}
               max={multiple ? DOC_LIMITS.images : 1}
               size={multiple ? 120 : 160}
@@ -636,6 +643,15 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
             </div>
           )}
         </Field>
+      );
+    if (field === 'downloads')
+      return (
+        <DownloadList
+          key={field}
+          rows={(value as DownloadDoc[]) ?? []}
+          errors={errors}
+          onChange={(rows) => setField(field, rows)}
+        />
       );
     if (field === 'prices')
       return (
@@ -765,6 +781,7 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
         {section(t('itemEditor.section.basic'), basic)}
         {section(t('itemEditor.section.media'), media)}
         {section(t('itemEditor.section.links'), links)}
+        {section(t('itemEditor.section.downloads'), files)}
         {errors._doc && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-field-error="_doc">
             {translateRef(t, errors._doc)}

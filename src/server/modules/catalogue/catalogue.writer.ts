@@ -1,18 +1,17 @@
 import type {
   CharacterRole,
-  DownloadLanguage,
   GalgamePrice,
   GalgameStatus,
   Platform,
   ProducerRole,
   Relation,
   StaffRole,
-  TranslationType,
 } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { bumpCounter, nextId } from '../../db/ids.ts';
 import { releaseKey, syncFacets } from './catalogue.facets.ts';
+import { syncDownloads, type DownloadInput } from './downloads.writer.ts';
 import { indexEntities, indexGalgames } from '../search/search.index.ts';
 
 // Writing catalogue entries: used by the demo seed, the Bangumi import and (later) the creator centre.
@@ -44,15 +43,7 @@ export interface PersonInput extends EntityInput {
 }
 export type CharacterInput = PersonInput;
 
-export interface DownloadInput {
-  language: DownloadLanguage;
-  platform: Platform;
-  translationType: TranslationType;
-  translationGroup?: string;
-  sizeBytes?: number | null;
-  note?: string;
-  links: { label?: string; url: string; password?: string }[];
-}
+export type { DownloadInput } from './downloads.writer.ts';
 
 export interface GalgameInput {
   /** Update this game (it must exist), keeping the votes of the tags it keeps; without it, matched by Bangumi id. */
@@ -228,7 +219,6 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
       ] as const) {
         await trx.deleteFrom(table).where('galgame_id', '=', id).execute();
       }
-      if (input.downloads) await trx.deleteFrom('galgame_download').where('galgame_id', '=', id).execute();
     } else {
       id = await nextId(trx, 'galgame_id');
       await trx
@@ -313,36 +303,7 @@ export async function saveGalgame(db: Db, input: GalgameInput, now = new Date())
           .values(relations.map((r) => ({ galgame_id: id, related_id: r.galgameId, relation: r.relation })))
           .execute();
     }
-    for (const d of input.downloads ?? []) {
-      const downloadId = await nextId(trx, 'download_id');
-      await trx
-        .insertInto('galgame_download')
-        .values({
-          id: downloadId,
-          galgame_id: id,
-          language: d.language,
-          platform: d.platform,
-          translation_type: d.translationType,
-          translation_group: d.translationGroup ?? '',
-          size_bytes: d.sizeBytes ?? null,
-          note: d.note ?? '',
-          created_at: now.toISOString(),
-        })
-        .execute();
-      for (const link of d.links) {
-        await trx
-          .insertInto('download_link')
-          .values({
-            id: await nextId(trx, 'download_link_id'),
-            download_id: downloadId,
-            label: link.label ?? '',
-            url: link.url,
-            password: link.password ?? '',
-            created_at: now.toISOString(),
-          })
-          .execute();
-      }
-    }
+    if (input.downloads) await syncDownloads(trx, id, input.downloads, now);
     await syncFacets(trx, [id]);
     await indexGalgames(trx, [id]);
     return id;

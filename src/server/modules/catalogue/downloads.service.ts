@@ -1,32 +1,51 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { SUSPECT_REPORTS, type DownloadView } from '../../../shared/catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { HttpError } from '../../platform/errors.ts';
+import type { GalgameDownloadTable } from './catalogue.tables.ts';
+
+/** A game's download rows and their links, each in the order they were made. */
+export async function downloadRows(db: Db, galgameId: number) {
+  const downloads = await db
+    .selectFrom('galgame_download')
+    .selectAll()
+    .where('galgame_id', '=', galgameId)
+    .orderBy('id')
+    .execute();
+  const links = downloads.length
+    ? await db
+        .selectFrom('download_link')
+        .selectAll()
+        .where(
+          'download_id',
+          'in',
+          downloads.map((d) => d.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
+  return { downloads, links };
+}
+
+/** A download row's own fields as the API and the documents name them. */
+export const downloadFields = (d: Selectable<GalgameDownloadTable>) => ({
+  id: d.id,
+  language: d.language,
+  platform: d.platform,
+  translationType: d.translation_type,
+  translationGroup: d.translation_group,
+  sizeBytes: d.size_bytes === null ? null : Number(d.size_bytes),
+  note: d.note,
+});
 
 /**
  * The download information of a game. Passwords go only to logged-in viewers; links reported by
  * enough people are marked suspect for everyone.
  */
 export async function downloadsOf(db: Db, galgameId: number, viewerId: string | null): Promise<DownloadView[]> {
-  const downloads = await db
-    .selectFrom('galgame_download')
-    .selectAll()
-    .where('galgame_id', '=', galgameId)
-    .orderBy('language')
-    .orderBy('id')
-    .execute();
+  const { downloads, links } = await downloadRows(db, galgameId);
   if (downloads.length === 0) return [];
-  const links = await db
-    .selectFrom('download_link')
-    .selectAll()
-    .where(
-      'download_id',
-      'in',
-      downloads.map((d) => d.id),
-    )
-    .orderBy('id')
-    .execute();
   const mine = viewerId
     ? new Set(
         (
@@ -40,13 +59,7 @@ export async function downloadsOf(db: Db, galgameId: number, viewerId: string | 
       )
     : new Set<number>();
   return downloads.map((d) => ({
-    id: d.id,
-    language: d.language,
-    platform: d.platform,
-    translationType: d.translation_type,
-    translationGroup: d.translation_group,
-    sizeBytes: d.size_bytes === null ? null : Number(d.size_bytes),
-    note: d.note,
+    ...downloadFields(d),
     links: links
       .filter((l) => l.download_id === d.id)
       .map((l) => ({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EditType } from '../../../shared/creator/creator-model.ts';
 import {
   DOC_SCHEMAS,
+  type DownloadDoc,
   type EditDoc,
   type EditDocs,
   type GalgameDoc,
@@ -23,6 +24,7 @@ import {
   upsertProducer,
   upsertTag,
 } from '../catalogue/catalogue.writer.ts';
+import { downloadFields, downloadRows } from '../catalogue/downloads.service.ts';
 import { lightnovelTags } from '../lightnovel/lightnovel.targets.ts';
 import { saveLightnovel, saveVolume } from '../lightnovel/lightnovel.writer.ts';
 
@@ -85,6 +87,10 @@ export function normalizeDoc<T extends EditType>(type: T, doc: EditDocs[T]): Edi
       ),
       characters: [...g.characters].sort(byNumbers((c) => c.characterId)),
       relations: [...g.relations].sort(byNumbers((r) => r.galgameId)),
+      // Rows in the order they were made; new ones (no id yet) last, in the order given.
+      downloads: [...g.downloads]
+        .map((d) => ({ ...d, links: [...d.links].sort(byNumbers((l) => l.id ?? Infinity)) }))
+        .sort(byNumbers((d) => d.id ?? Infinity)),
     };
     return normal as EditDocs[T];
   }
@@ -130,7 +136,7 @@ const READERS: { [T in EditType]: (db: Db, id: number) => Promise<StoredItem<T> 
   async galgame(db, id) {
     const row = await db.selectFrom('galgame').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
-    const [platforms, tags, producers, staff, characters, relations] = await Promise.all([
+    const [platforms, tags, producers, staff, characters, relations, downloads] = await Promise.all([
       db.selectFrom('galgame_platform').select('platform').where('galgame_id', '=', id).execute(),
       db
         .selectFrom('galgame_tag')
@@ -164,6 +170,7 @@ const READERS: { [T in EditType]: (db: Db, id: number) => Promise<StoredItem<T> 
         .where('galgame_id', '=', id)
         .orderBy('related_id')
         .execute(),
+      readDownloads(db, id),
     ]);
     const doc: GalgameDoc = {
       title: row.title,
@@ -189,6 +196,7 @@ const READERS: { [T in EditType]: (db: Db, id: number) => Promise<StoredItem<T> 
         voicePersonId: c.voice_person_id,
       })),
       relations: relations.map((r) => ({ galgameId: r.related_id, relation: r.relation })),
+      downloads,
     };
     return { doc: normalizeDoc('galgame', doc), title: row.title_zh || row.title, status: row.status };
   },
@@ -266,6 +274,17 @@ const READERS: { [T in EditType]: (db: Db, id: number) => Promise<StoredItem<T> 
     return { doc, title: row.name_zh || row.name, status: null };
   },
 };
+
+/** A game's downloads as its document lists them (passwords included: editors see what they edit). */
+async function readDownloads(db: Db, galgameId: number): Promise<DownloadDoc[]> {
+  const { downloads, links } = await downloadRows(db, galgameId);
+  return downloads.map((d) => ({
+    ...downloadFields(d),
+    links: links
+      .filter((l) => l.download_id === d.id)
+      .map((l) => ({ id: l.id, label: l.label, url: l.url, password: l.password })),
+  }));
+}
 
 async function readPerson(
   db: Db,
@@ -398,9 +417,24 @@ async function checkUnique(db: Db, type: EditType, doc: EditDoc, selfId: number 
 
 /**
  * Writes a document to the catalogue inside the caller's transaction: updates item `id`, or creates a
- * new one (galgame and lightnovel as published, created by `userId`). Answers the item's id.
+ * new one (galgame and lightnovel as published, created by `userId`). Answers the item's id and the
+ * document as stored: new download rows have their ids there, so a revision records what is.
  */
 export async function writeDoc<T extends EditType>(
+  trx: Db,
+  type: T,
+  id: number | null,
+  value: EditDocs[T],
+  userId: string | null,
+  now: Date,
+): Promise<{ id: number; doc: EditDocs[T] }> {
+  const written = await writeRows(trx, type, id, value, userId, now);
+  if (type !== 'galgame') return { id: written, doc: value };
+  const doc = { ...(value as GalgameDoc), downloads: await readDownloads(trx, written) };
+  return { id: written, doc: normalizeDoc('galgame', doc) as EditDocs[T] };
+}
+
+async function writeRows<T extends EditType>(
   trx: Db,
   type: T,
   id: number | null,
@@ -435,6 +469,7 @@ export async function writeDoc<T extends EditType>(
           staff: g.staff,
           characters: g.characters,
           relations: g.relations,
+          downloads: g.downloads,
         },
         now,
       );

@@ -219,13 +219,13 @@ export async function applyEdit<T extends EditType>(trx: Db, input: ApplyInput<T
     if (input.allowEmpty) return { id: input.id, revision: currentNumber, changes: [], title: item.title, tags: [] };
     throw nothingChanged();
   }
-  await writeDoc(trx, input.type, input.id, merged.doc, input.userId, input.now);
+  const written = await writeDoc(trx, input.type, input.id, merged.doc, input.userId, input.now);
   const revision = currentNumber + 1;
   await insertRevision(trx, {
     type: input.type,
     id: input.id,
     number: revision,
-    doc: merged.doc,
+    doc: written.doc,
     changes: merged.changes.map((c) => c.field),
     note: input.note,
     userId: input.userId,
@@ -241,18 +241,86 @@ export async function applyEdit<T extends EditType>(trx: Db, input: ApplyInput<T
   };
 }
 
+/**
+ * Records, as revision n+1, a change made to an item by other means than a document (a moderator
+ * removing a dead link, a cover taken from an uploaded EPUB) inside the caller's transaction: the item
+ * is snapshotted first when it has no revision yet, `change` runs under the item's lock, and the fields
+ * it changed are recorded with who and why. Answers null when it changed nothing in the document.
+ */
+export async function recordChange(
+  trx: Db,
+  type: EditType,
+  id: number,
+  change: () => Promise<void>,
+  input: { userId: string | null; note: string; now: Date },
+): Promise<Applied | null> {
+  const before = await ensureRevision(trx, type, id, input.now);
+  if (!before) throw itemNotFound();
+  await change();
+  const after = await readDoc(trx, type, id);
+  if (!after) throw itemNotFound();
+  const changes = diffDocs(type, before.item.doc as never, after.doc as never);
+  if (changes.length === 0) return null;
+  const revision = before.revision + 1;
+  await insertRevision(trx, {
+    type,
+    id,
+    number: revision,
+    doc: after.doc,
+    changes: changes.map((c) => c.field),
+    note: input.note,
+    userId: input.userId,
+    now: input.now,
+  });
+  return {
+    id,
+    revision,
+    changes,
+    title: after.title,
+    tags: itemPageTags(type, id, before.item.doc, after.doc),
+  };
+}
+
+/**
+ * Runs a bulk writer's update of an item (an import) and records it as a revision when the item has a
+ * history already; an item without one gets its first snapshot when someone first opens it, so an
+ * import of thousands of entries writes no revisions of its own.
+ */
+export async function writeRecorded<R>(
+  db: Db,
+  type: EditType,
+  id: number,
+  write: (trx: Db) => Promise<R>,
+  input: { userId: string | null; note: string; now: Date },
+): Promise<R> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => writeRecorded(trx, type, id, write, input));
+  await lockItem(db, type, id);
+  if (!(await latestRevision(db, type, id))) return write(db);
+  let result: R | undefined;
+  await recordChange(
+    db,
+    type,
+    id,
+    async () => {
+      result = await write(db);
+    },
+    input,
+  );
+  return result as R;
+}
+
 /** Creates an item from a document inside the caller's transaction, with revision 1 recording it. */
 export async function createItem<T extends EditType>(
   trx: Db,
   input: { type: T; doc: EditDocs[T]; note: string; userId: string | null; requestId?: number | null; now: Date },
 ): Promise<Applied> {
-  const id = await writeDoc(trx, input.type, null, input.doc, input.userId, input.now);
+  const { id, doc } = await writeDoc(trx, input.type, null, input.doc, input.userId, input.now);
   const changes = diffDocs(input.type, EMPTY_DOCS[input.type], input.doc);
   await insertRevision(trx, {
     type: input.type,
     id,
     number: 1,
-    doc: input.doc,
+    doc,
     changes: changes.map((c) => c.field),
     note: input.note,
     userId: input.userId,
@@ -382,13 +450,13 @@ export async function restoreRevision(
     const restored = normalizeDoc(input.type, doc as never) as EditDoc;
     const changes = diffDocs(input.type, found.item.doc as never, restored as never);
     if (changes.length === 0) throw nothingChanged();
-    await writeDoc(trx, input.type, input.id, restored as never, viewer.id, now);
+    const written = await writeDoc(trx, input.type, input.id, restored as never, viewer.id, now);
     const revision = found.revision + 1;
     await insertRevision(trx, {
       type: input.type,
       id: input.id,
       number: revision,
-      doc: restored,
+      doc: written.doc,
       changes: changes.map((c) => c.field),
       note: input.note,
       userId: viewer.id,

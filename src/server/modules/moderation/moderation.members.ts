@@ -57,6 +57,9 @@ export function memberView(staff: Staff, row: UserRow): MemberView {
   };
 }
 
+/** The member's group changed between the rank check and the change. */
+const groupChanged = () => new HttpError(409, 'CONFLICT', 'moderation.error.groupChanged');
+
 async function memberByUserId(db: Db, userId: number): Promise<UserRow> {
   const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw userNotFound();
@@ -116,11 +119,14 @@ export async function banMember(
   if (!mayBan(staff, member)) throw new HttpError(403, 'FORBIDDEN', 'moderation.error.banRank');
   const bannedUntil = banEnd(input.period, input.until, now);
   await deps.db.transaction().execute(async (trx) => {
-    await trx
+    // Only while the member still has the group the rank check saw (a promotion meanwhile is a 409).
+    const banned = await trx
       .updateTable('users')
       .set({ status: 'banned', ban_reason: input.reason, banned_until: bannedUntil, updated_at: now.toISOString() })
       .where('id', '=', member.id)
-      .execute();
+      .where('user_group', '=', member.user_group)
+      .executeTakeFirst();
+    if (Number(banned.numUpdatedRows) !== 1) throw groupChanged();
     await writeAudit(
       trx,
       {
@@ -155,8 +161,14 @@ export async function unbanMember(
       .set({ status: 'active', ban_reason: '', banned_until: null, updated_at: now.toISOString() })
       .where('id', '=', member.id)
       .where('status', '=', 'banned')
+      .where('user_group', '=', member.user_group)
       .executeTakeFirst();
-    if (Number(lifted.numUpdatedRows) !== 1) throw new HttpError(409, 'CONFLICT', 'moderation.error.notBanned');
+    if (Number(lifted.numUpdatedRows) !== 1) {
+      const current = await memberByUserId(trx, userId);
+      throw current.user_group !== member.user_group
+        ? groupChanged()
+        : new HttpError(409, 'CONFLICT', 'moderation.error.notBanned');
+    }
     await writeAudit(
       trx,
       {

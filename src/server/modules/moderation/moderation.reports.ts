@@ -14,6 +14,7 @@ import { pageInfo, type PageRequest } from '../../db/paginate.ts';
 import { pageTags } from '../../http/page-cache-policy.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { commentExcerpt } from '../comments/comments.targets.ts';
+import { recordChange } from '../creator/revisions.service.ts';
 import { requireEditor, type Staff } from './moderation.access.ts';
 import { deleteModerated, hideContent, type ContentDeps } from './moderation.content.ts';
 import { writeAudit } from './audit-log.ts';
@@ -267,7 +268,17 @@ export async function closeReports(
   const outcome = await deps.db.transaction().execute(async (trx): Promise<QueueOutcome> => {
     if (target.type === 'link') {
       const { count, galgameId } = await closeLinkReports(trx, target.id);
-      if (action === 'removeLink') await trx.deleteFrom('download_link').where('id', '=', target.id).execute();
+      // The game's downloads are part of its document: removing a link is a revision like any edit.
+      if (action === 'removeLink')
+        await recordChange(
+          trx,
+          'galgame',
+          galgameId,
+          async () => {
+            await trx.deleteFrom('download_link').where('id', '=', target.id).execute();
+          },
+          { userId: staff.id, note: reason, now },
+        );
       await writeAudit(
         trx,
         {

@@ -12,7 +12,7 @@ import { dialectOf, type Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import { pageInfo, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
-import type { TargetInfo, TargetRegistry } from '../../platform/targets/targets.ts';
+import type { TargetInfo, TargetRegistry, TargetViewer } from '../../platform/targets/targets.ts';
 import { commentExcerpt } from '../comments/comments.targets.ts';
 import type { NotificationEvent } from './notifications.queue.ts';
 import type { NotificationRow } from './notifications.tables.ts';
@@ -314,6 +314,35 @@ export async function listNotifications(
   };
 }
 
+/** The reader's own comments, visible or hidden, at their anchors on their targets' pages. */
+async function ownCommentLinks(
+  deps: NotificationDeps,
+  ids: number[],
+  userId: string,
+  who: TargetViewer,
+): Promise<Map<number, TargetInfo>> {
+  const rows = await deps.db
+    .selectFrom('comment')
+    .select(['id', 'target_type', 'target_id', 'content'])
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['visible', 'hidden'])
+    .execute();
+  const found = new Map<number, TargetInfo>();
+  for (const row of rows) {
+    const target = (await deps.targets.find(deps.db, row.target_type, [row.target_id], who)).get(row.target_id);
+    if (target)
+      found.set(row.id, {
+        type: 'comment',
+        id: row.id,
+        title: commentExcerpt(row.content) || target.title,
+        url: `${target.url}#comment-${row.id}`,
+        ownerId: userId,
+      });
+  }
+  return found;
+}
+
 /** Views of rows: their actors in one query, and their targets in one lookup per type. */
 async function describe(deps: NotificationDeps, userId: string, rows: NotificationRow[]): Promise<NotificationView[]> {
   const actorIdsOf = new Map(rows.map((row) => [row.id, JSON.parse(row.actor_ids) as string[]]));
@@ -344,6 +373,17 @@ async function describe(deps: NotificationDeps, userId: string, rows: Notificati
   const found = new Map<string, TargetInfo>();
   for (const [type, ids] of wanted)
     for (const [id, info] of await deps.targets.find(deps.db, type, ids, who)) found.set(`${type}:${id}`, info);
+  // A moderator's hide or restore of the reader's own comment links to it even while it is hidden:
+  // its author still sees it there, marked (the comment target lists visible comments only).
+  const ownComments = rows.flatMap((r) =>
+    r.kind === 'moderation' && r.action !== 'delete' && r.target_type === 'comment' && r.target_id !== null
+      ? !found.has(`comment:${r.target_id}`)
+        ? [r.target_id]
+        : []
+      : [],
+  );
+  if (ownComments.length > 0)
+    for (const [id, info] of await ownCommentLinks(deps, ownComments, userId, who)) found.set(`comment:${id}`, info);
   const announcements = rows.some((r) => r.announcement_id)
     ? new Map(
         (

@@ -34,6 +34,7 @@ export const moderation: AreaMessages<typeof reference> = {
   'moderation.error.reportClosed': 'These reports were already handled; refresh the queue',
   'moderation.error.banSelf': 'You cannot ban yourself',
   'moderation.error.banRank': 'You can only ban members below your own group',
+  'moderation.error.groupChanged': "This member's group just changed; reload and try again",
   'moderation.error.notBanned': 'This member is not banned',
   'moderation.error.groupSelf': 'You cannot change your own group',
   'moderation.error.groupSuperAdmin': "A superAdmin's group cannot be changed here",

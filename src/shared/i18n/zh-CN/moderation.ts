@@ -30,6 +30,7 @@ export const moderation = {
   'moderation.error.reportClosed': '这些举报已被处理，请刷新队列',
   'moderation.error.banSelf': '不能封禁自己',
   'moderation.error.banRank': '只能封禁身份低于你的用户',
+  'moderation.error.groupChanged': '该用户的身份刚刚发生变化，请刷新后再试',
   'moderation.error.notBanned': '这位用户没有被封禁',
   'moderation.error.groupSelf': '不能修改自己的身份',
   'moderation.error.groupSuperAdmin': '超级管理员的身份不能通过这里修改',

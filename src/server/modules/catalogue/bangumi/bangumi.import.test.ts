@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facetDrift } from '../../../../../tests/support/catalogue-facets.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/support/test-db.ts';
 import type { Db } from '../../../db/database.ts';
+import { ensureRevision } from '../../creator/revisions.service.ts';
 import { syncFacets } from '../catalogue.facets.ts';
 import { characterDetail, personDetail, producerDetail } from '../entity.service.ts';
 import { galgameDetail } from '../galgame.service.ts';
@@ -395,6 +396,9 @@ describe('Bangumi import of an updated dump', () => {
     await syncFacets(t.db, [await gameId(t.db, 900004)]);
     await t.db.updateTable('tag').set({ name_zh: '纯爱', category: 'theme' }).where('name', '=', '纯爱').execute();
 
+    // A game someone has opened in the editor has a history: the import's change is a revision of it.
+    await ensureRevision(t.db, 'galgame', await gameId(t.db, 900003));
+
     const summary = await importBangumiDump(t.db, updated, { now: new Date('2026-03-01T00:00:00.000Z') });
     expect(summary).toMatchObject({
       games: { created: 0, updated: 2, unchanged: 2 },
@@ -422,5 +426,18 @@ describe('Bangumi import of an updated dump', () => {
     const writer = await personDetail(t.db, await entityId(t.db, 'person', 800004));
     expect(writer.description).toBe('剧本家，代表作《星屑のメモリア》。');
     expect(await facetDrift(t.db)).toEqual([]);
+
+    const revisions = await t.db
+      .selectFrom('catalogue_revision')
+      .select(['item_id', 'number', 'changes', 'note', 'user_id'])
+      .where('item_type', '=', 'galgame')
+      .orderBy('item_id')
+      .orderBy('number')
+      .execute();
+    const noa = await gameId(t.db, 900003);
+    expect(revisions.map((r) => ({ ...r, changes: JSON.parse(r.changes) as string[] }))).toEqual([
+      { item_id: noa, number: 1, changes: [], note: '', user_id: null },
+      { item_id: noa, number: 2, changes: ['titleZh', 'aliases', 'releaseDate'], note: 'Bangumi', user_id: null },
+    ]);
   });
 });

@@ -10,11 +10,15 @@ import {
   upsertPerson,
   upsertProducer,
 } from '../catalogue.writer.ts';
+import { writeRecorded } from '../../creator/revisions.service.ts';
 import type { EntityCounts } from './bangumi.import.ts';
 import type { WithBangumiId } from './bangumi.parse.ts';
 
 // Saving one imported producer, person, character or game, matched by Bangumi id. A row whose content
 // would not change is not written and is counted as unchanged, so a second import changes nothing.
+
+/** An import's change of an entry with a history is a revision of nobody's, noted as from Bangumi. */
+const imported = (now: Date) => ({ userId: null, note: 'Bangumi', now });
 
 const sameJson = (stored: string, value: unknown) => stored === JSON.stringify(value);
 
@@ -35,8 +39,12 @@ export async function saveProducer(
     tally.unchanged += 1;
     return existing.id;
   }
-  tally[existing ? 'updated' : 'created'] += 1;
-  return upsertProducer(db, full, now);
+  if (!existing) {
+    tally.created += 1;
+    return upsertProducer(db, full, now);
+  }
+  tally.updated += 1;
+  return writeRecorded(db, 'producer', existing.id, (trx) => upsertProducer(trx, full, now), imported(now));
 }
 
 /** True when the names, aliases and description an import would write are already stored. */
@@ -74,8 +82,13 @@ export async function savePersonLike(
     tally.unchanged += 1;
     return existing.id;
   }
-  tally[existing ? 'updated' : 'created'] += 1;
-  return table === 'person' ? upsertPerson(db, full, now) : upsertCharacter(db, full, now);
+  const write = (trx: Db) => (table === 'person' ? upsertPerson(trx, full, now) : upsertCharacter(trx, full, now));
+  if (!existing) {
+    tally.created += 1;
+    return write(db);
+  }
+  tally.updated += 1;
+  return writeRecorded(db, table, existing.id, write, imported(now));
 }
 
 const sortedKeys = (keys: string[]) => JSON.stringify([...keys].sort());
@@ -163,7 +176,7 @@ export async function saveGame(
     return existing.id;
   }
   tally.updated += 1;
-  return saveGalgame(db, full, now);
+  return writeRecorded(db, 'galgame', existing.id, (trx) => saveGalgame(trx, full, now), imported(now));
 }
 
 /** Keeps the first item per key (saveGalgame would keep the last, which makes comparisons order-dependent). */

@@ -13,6 +13,7 @@ import { pagesChanged } from '../../../http/page-cache-policy.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { Storage, StoredObject } from '../../../platform/storage/storage.ts';
 import type { TargetViewer } from '../../../platform/targets/targets.ts';
+import { recordChange } from '../../creator/revisions.service.ts';
 import { lightnovelTags, seriesVisible } from '../lightnovel.targets.ts';
 import { Slots } from './epub-upload.ts';
 import { EpubRejection, validateEpub, type EpubCover, type EpubLimits } from './epub.validate.ts';
@@ -228,8 +229,8 @@ export async function attachEpub(
     }
     let previous = volume.epub_key;
     let updated: { cover: string; epub_key: string; epub_size: number; epub_meta: string } | undefined;
-    for (let attempt = 0; attempt < SWAP_TRIES && !updated; attempt++) {
-      updated = await deps.db
+    const swap = (db: Db, expected: string) =>
+      db
         .updateTable('lightnovel_volume')
         .set({
           epub_key: key,
@@ -240,9 +241,27 @@ export async function attachEpub(
           ...(coverUrl ? { cover: sql<string>`case when cover = '' then ${coverUrl} else cover end` } : {}),
         })
         .where('id', '=', volumeId)
-        .where('epub_key', '=', previous)
+        .where('epub_key', '=', expected)
         .returning(['cover', 'epub_key', 'epub_size', 'epub_meta'])
         .executeTakeFirst();
+    for (let attempt = 0; attempt < SWAP_TRIES && !updated; attempt++) {
+      const expected = previous;
+      // A cover taken from the book changes the volume's document: that is a revision of it.
+      updated = coverUrl
+        ? await deps.db.transaction().execute(async (trx) => {
+            let row: typeof updated;
+            await recordChange(
+              trx,
+              'volume',
+              volumeId,
+              async () => {
+                row = await swap(trx, expected);
+              },
+              { userId: uploader?.id ?? null, note: '', now: new Date() },
+            );
+            return row;
+          })
+        : await swap(deps.db, expected);
       if (updated) break;
       const now = await findVolume(deps.db, volumeId);
       if (!now) throw notFound('epub.volumeNotFound');
