@@ -10,10 +10,8 @@ import type {
 } from '../../src/shared/creator/application.contract.ts';
 import type { NotificationPage } from '../../src/shared/notifications/notifications.ts';
 import type { Db } from '../../src/server/db/database.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { APPLICATION_LIMIT } from '../../src/server/modules/creator/application.service.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
-import { call, data, expectFailure, post, registerUser, type Account } from '../support/accounts.ts';
+import { type Account, call, data, expectFailure, makeAccount, post, registerUser } from '../support/accounts.ts';
 import { createTestApp, jobsSettled, type TestApp } from '../support/test-app.ts';
 
 // Creator applications over HTTP: submitting (one pending at a time, also under concurrent submits),
@@ -29,15 +27,7 @@ describe('creator applications API', () => {
   let counter = 0;
 
   async function member(group: UserGroup = 'user'): Promise<Account> {
-    const name = `ca_${group.slice(0, 4)}_${++counter}`;
-    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    if (group !== 'user') await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    return {
-      id: user.id,
-      userId: user.user_id,
-      name,
-      token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }),
-    };
+    return makeAccount(app, `ca_${group.slice(0, 4)}_${++counter}`, group);
   }
 
   /** An image stored where the uploader puts a member's application images; answers its address. */

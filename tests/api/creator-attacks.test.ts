@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { saveGalgame, upsertPerson } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { PROPOSAL_LIMIT } from '../../src/server/modules/creator/update-requests.service.ts';
 import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import { EMPTY_DOCS } from '../../src/shared/creator/docs.ts';
 import type { ItemDocument, SaveOutcome } from '../../src/shared/creator/items.contract.ts';
 import type { LookupHit } from '../../src/shared/creator/manage.contract.ts';
-import { call, data } from '../support/accounts.ts';
+import { call, data, makeAccount } from '../support/accounts.ts';
 import { createTestApp, insertSection, type TestApp } from '../support/test-app.ts';
 
 // What an attack on the creator centre found, kept fixed: a new entry never takes over another that
@@ -19,17 +17,7 @@ describe('creator centre under attack', () => {
   const tokens = {} as Record<UserGroup, string>;
   let count = 0;
 
-  async function account(group: UserGroup) {
-    count += 1;
-    const name = `atk_${count}`;
-    const user = await createUser(app.ctx.db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    await app.ctx.db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    return {
-      id: user.id,
-      userId: user.user_id,
-      token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }),
-    };
-  }
+  const account = (group: UserGroup) => makeAccount(app, `atk_${++count}`, group);
   const member = async (group: UserGroup) => (await account(group)).token;
 
   beforeAll(async () => {

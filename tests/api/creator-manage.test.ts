@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import {
   saveGalgame,
   upsertCharacter,
@@ -10,12 +9,11 @@ import {
 } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import { SEARCH_KINDS, bucketOfId, indexEntities } from '../../src/server/modules/search/search.index.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { LookupHit, ManagePage } from '../../src/shared/creator/manage.contract.ts';
 import type { LightnovelCardPage } from '../../src/shared/lightnovel/lightnovel.ts';
 import type { SearchResultPage } from '../../src/shared/search/search-model.ts';
-import { call, data, expectFailure } from '../support/accounts.ts';
+import { call, data, expectFailure, makeAccount } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // The creator centre's manage API: lists of every editable type with their filters and visibility,
@@ -28,11 +26,7 @@ describe('creator manage API', () => {
   const ids: Record<string, number> = {};
   let ownerId = '';
 
-  async function member(name: string, group: UserGroup) {
-    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    if (group !== 'user') await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    return { id: user.id, token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }) };
-  }
+  const member = (name: string, group: UserGroup) => makeAccount(app, name, group);
   const token = (who: UserGroup | 'owner') => tokens[who] ?? '';
   const list = async (who: UserGroup | 'owner', path: string) => {
     const answer = await call<ManagePage>(app, 'GET', `/creator/manage/${path}`, token(who));

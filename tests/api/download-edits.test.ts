@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { up as addRevisionDownloads } from '../../src/server/db/migrations/20261206-0001-revision-downloads.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { saveGalgame } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { reportLink } from '../../src/server/modules/catalogue/downloads.service.ts';
 import { listGalgames } from '../../src/server/modules/catalogue/galgame.service.ts';
 import { galgameListQuerySchema } from '../../src/shared/catalogue.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { DownloadView } from '../../src/shared/catalogue-model.ts';
 import type { DownloadDoc, GalgameDoc } from '../../src/shared/creator/docs.ts';
@@ -17,7 +15,7 @@ import type {
   SaveOutcome,
 } from '../../src/shared/creator/items.contract.ts';
 import type { ApiFailure } from '../../src/shared/api.ts';
-import { call, data, expectFailure } from '../support/accounts.ts';
+import { call, data, expectFailure, makeAccount } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // A game's downloads edited through its document (decision 028): rows keep their ids (and a kept
@@ -33,10 +31,9 @@ describe('download edits', () => {
   let other = 0;
 
   async function member(name: string, group: UserGroup) {
-    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    users[group] = user.id;
-    tokens[group] = await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group });
+    const account = await makeAccount(app, name, group);
+    users[group] = account.id;
+    tokens[group] = account.token;
   }
   const open = async (id = game, group: UserGroup = 'editor') =>
     data((await call<ItemDocument>(app, 'GET', `/creator/items/galgame/${id}`, tokens[group])).body);
@@ -311,6 +308,106 @@ describe('download edits', () => {
     const back = docOf(await open()).downloads[0]!.links.at(-1)!;
     expect(back).toMatchObject({ label: gone.label, url: gone.url, password: gone.password });
     expect(back.id).not.toBe(gone.id);
+    // Restoring it again changes nothing: the restored row is the one the revision names.
+    expectFailure(
+      await call(app, 'POST', `/creator/items/galgame/${game}/revisions/${item.revision}/restore`, tokens.admin, {
+        note: '再次',
+      }),
+      400,
+      'NOTHING_CHANGED',
+    );
+  });
+
+  it('takes the same new link sent twice against one base as one change', async () => {
+    const item = await open();
+    const doc = docOf(item);
+    const withLink = {
+      ...doc,
+      downloads: [
+        {
+          ...doc.downloads[0]!,
+          links: [
+            ...doc.downloads[0]!.links,
+            { id: null, label: '重发', url: 'https://twice.example.test/t', password: '' },
+          ],
+        },
+        ...doc.downloads.slice(1),
+      ],
+    };
+    expect((await save({ doc: withLink, baseRevision: item.revision })).res.status).toBe(200);
+    expectFailure(await save({ doc: withLink, baseRevision: item.revision }), 400, 'NOTHING_CHANGED');
+    const urls = docOf(await open()).downloads[0]!.links.map((l) => l.url);
+    expect(urls.filter((u) => u === 'https://twice.example.test/t')).toHaveLength(1);
+  });
+
+  it('makes one game of a create with downloads sent twice', async () => {
+    const doc = docOf(await open());
+    const fresh = {
+      ...doc,
+      title: `DL Twice ${Date.now()}`,
+      relations: [],
+      downloads: doc.downloads.map((d) => ({ ...d, id: null, links: d.links.map((l) => ({ ...l, id: null })) })),
+    };
+    const first = data(
+      (await call<SaveOutcome>(app, 'POST', '/creator/items/galgame', tokens.editor, { doc: fresh })).body,
+    );
+    const again = data(
+      (await call<SaveOutcome>(app, 'POST', '/creator/items/galgame', tokens.editor, { doc: fresh })).body,
+    );
+    expect(first.outcome).toBe('applied');
+    expect(again).toEqual(first);
+  });
+
+  it('merges a resubmitted request onto a newer base, so nothing changed since is undone', async () => {
+    const item = await open(game, 'user');
+    const requested = data(
+      (await save({ doc: { ...docOf(item), intro: '会员改写的简介' }, baseRevision: item.revision }, 'user')).body,
+    );
+    const requestId = requested.outcome === 'requested' ? requested.requestId : 0;
+    // Meanwhile an editor renames the game and a moderator removes a dead link.
+    const edited = await open();
+    await save({ doc: { ...docOf(edited), titleZh: '编辑改的名字' }, baseRevision: edited.revision });
+    const dead = docOf(edited).downloads[0]!.links[0]!;
+    await reportLink(db, dead.id!, users.creator!, '失效');
+    await call(app, 'POST', `/moderation/reports/link/${dead.id}/resolve`, tokens.editor, { action: 'removeLink' });
+    await call(app, 'POST', `/creator/update-requests/${requestId}/changes`, tokens.editor, { reason: '请补充来源' });
+
+    // The member sends the request's document again against the newest revision: it is merged onto it.
+    const latest = await open(game, 'user');
+    const resent = await call(app, 'PUT', `/creator/update-requests/${requestId}`, tokens.user, {
+      doc: { ...docOf(item), intro: '会员改写的简介（有来源）' },
+      baseRevision: latest.revision,
+      note: '来源：官网',
+    });
+    expect(resent.res.status, JSON.stringify(resent.body)).toBe(200);
+    const detail = data(
+      (await call<{ changes: string[] }>(app, 'GET', `/creator/update-requests/${requestId}`, tokens.editor)).body,
+    );
+    expect(detail.changes).toEqual(['intro']);
+    expect(
+      (await call(app, 'POST', `/creator/update-requests/${requestId}/approve`, tokens.editor, {})).res.status,
+    ).toBe(200);
+    const after = docOf(await open());
+    expect(after).toMatchObject({ intro: '会员改写的简介（有来源）', titleZh: '编辑改的名字' });
+    expect(after.downloads[0]!.links.map((l) => l.id)).not.toContain(dead.id);
+
+    // A request whose own change meets a change made since is a conflict when moved, never a silent undo.
+    const again = await open(game, 'user');
+    const second = data(
+      (await save({ doc: { ...docOf(again), titleZh: '会员的名字' }, baseRevision: again.revision }, 'user')).body,
+    );
+    const secondId = second.outcome === 'requested' ? second.requestId : 0;
+    const moved = await open();
+    await save({ doc: { ...docOf(moved), titleZh: '编辑又改的名字' }, baseRevision: moved.revision });
+    expectFailure(
+      await call(app, 'PUT', `/creator/update-requests/${secondId}`, tokens.user, {
+        doc: { ...docOf(again), titleZh: '会员的名字' },
+        baseRevision: (await open()).revision,
+        note: '',
+      }),
+      409,
+      'EDIT_CONFLICT',
+    );
   });
 
   it('gives revisions and requests made before downloads were in the document the game’s downloads', async () => {

@@ -12,17 +12,15 @@ import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { nextId } from '../../src/server/db/ids.ts';
 import { toErrorResponse } from '../../src/server/http/api-errors.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { deleteVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import { buildDemoEpubs, seedDemoEpubs } from '../../src/server/modules/lightnovel/epub/demo-books.ts';
 import { corpusEpub, hostileCorpus } from '../../src/server/modules/lightnovel/epub/epub-corpus.ts';
 import { epubValidations } from '../../src/server/modules/lightnovel/epub/epub.service.ts';
 import { ensureRevision } from '../../src/server/modules/creator/revisions.service.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { Logger } from '../../src/server/platform/logger.ts';
 import { LocalStorage } from '../../src/server/platform/storage/storage.local.ts';
 import { EPUB_MAX_BYTES } from '../../src/shared/lightnovel/lightnovel-model.ts';
-import { freshIp } from '../support/accounts.ts';
+import { freshIp, makeAccount } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const at = '2026-12-01T00:00:00.000Z';
@@ -82,10 +80,7 @@ describe('EPUB files of volumes: upload, replace, read, remove', () => {
 
   async function member(group: UserGroup = 'user') {
     count += 1;
-    const name = `ep_${count}_${Math.random().toString(36).slice(2, 6)}`;
-    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    if (group !== 'user') await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    return { id: user.id, token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }) };
+    return makeAccount(app, `ep_${count}_${Math.random().toString(36).slice(2, 6)}`, group);
   }
 
   const upload = async (

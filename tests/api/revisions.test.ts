@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import {
   saveGalgame,
   upsertCharacter,
@@ -9,7 +8,6 @@ import {
   upsertTag,
 } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { ApiFailure } from '../../src/shared/api.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { EditType } from '../../src/shared/creator/creator-model.ts';
@@ -21,7 +19,7 @@ import type {
   RevisionPage,
   SaveOutcome,
 } from '../../src/shared/creator/items.contract.ts';
-import { call, data, expectFailure } from '../support/accounts.ts';
+import { call, data, expectFailure, makeAccount } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Revisions over HTTP: every editable type read and written back through its document, direct saves
@@ -34,9 +32,7 @@ describe('catalogue revisions API', () => {
   const tokens: Record<string, string> = {};
 
   async function member(name: string, group: UserGroup) {
-    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    tokens[group] = await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group });
+    tokens[group] = (await makeAccount(app, name, group)).token;
   }
   const open = async (type: EditType, id: number, group: UserGroup = 'editor') =>
     data((await call<ItemDocument>(app, 'GET', `/creator/items/${type}/${id}`, tokens[group])).body);

@@ -8,10 +8,8 @@ import type {
   TopicView,
 } from '../../src/shared/community/community.ts';
 import type { SectionManageView } from '../../src/shared/community/sections-manage.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { mergedInto } from '../../src/server/modules/community/sections.manage.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
-import { call, data, expectFailure } from '../support/accounts.ts';
+import { call, data, expectFailure, makeAccount } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 interface Member {
@@ -33,10 +31,7 @@ describe('section and topic management API', () => {
 
   async function member(group: UserGroup = 'user'): Promise<Member> {
     count += 1;
-    const name = `sm_${count}_${Math.random().toString(36).slice(2, 6)}`;
-    const user = await createUser(app.ctx.db, { name, email: `${name}@example.test`, passwordHash: 'x', group });
-    const token = await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group });
-    return { id: user.id, userId: user.user_id, name, token };
+    return makeAccount(app, `sm_${count}_${Math.random().toString(36).slice(2, 6)}`, group);
   }
 
   const sectionBody = (name: string, over: Record<string, unknown> = {}) => ({

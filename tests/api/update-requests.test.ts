@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
-import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { saveGalgame, upsertPerson, upsertTag } from '../../src/server/modules/catalogue/catalogue.writer.ts';
-import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
 import type { GalgameDoc } from '../../src/shared/creator/docs.ts';
 import type { EditConflict, ItemDocument, SaveOutcome } from '../../src/shared/creator/items.contract.ts';
 import type { RequestDetail, RequestPage, RequestSummary } from '../../src/shared/creator/requests.contract.ts';
 import type { ApiFailure } from '../../src/shared/api.ts';
 import type { NotificationPage } from '../../src/shared/notifications/notifications.ts';
-import { call, data, expectFailure } from '../support/accounts.ts';
+import { call, data, expectFailure, makeAccount } from '../support/accounts.ts';
 import { createTestApp, jobsSettled, type TestApp } from '../support/test-app.ts';
 
 // Update requests over HTTP: a member proposes, an editor reviews (approve with a conflict in between,
@@ -26,9 +24,7 @@ describe('update requests API', () => {
   const who: Record<string, { id: string; token: string }> = {};
 
   async function member(name: string, group: UserGroup = 'user') {
-    const user = await createUser(db, { name, email: `${name}@example.test`, passwordHash: 'x' });
-    if (group !== 'user') await db.updateTable('users').set({ user_group: group }).where('id', '=', user.id).execute();
-    who[name] = { id: user.id, token: await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group }) };
+    who[name] = await makeAccount(app, name, group);
     return who[name];
   }
   const token = (name: string) => who[name]!.token;

@@ -1,61 +1,10 @@
-import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { nameSkeleton } from '../../src/server/modules/users/name-skeleton.ts';
-import { DEMO, DEMO_ADMIN, DEMO_CREATOR, logInAsDemo } from './support/demo-login.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, DEMO_ADMIN, DEMO_CREATOR } from './support/demo-login.ts';
+import { addMember, signedIn } from './support/members.ts';
 
-// Moderation (issue 18 §6): a member reports a post; an editor hides it from the report queue; the post
+// Moderation : a member reports a post; an editor hides it from the report queue; the post
 // is gone from the community list (the cached copy too); an admin bans the post's author, whose open tab
 // is refused on its next call and logged out when its login is next checked.
-
-/** A plain member of our own with the demo password, written straight into the test server's database. */
-function addMember(name: string): void {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the tests through playwright.config.ts');
-  const db = new DatabaseSync(path.join(dataDir, 'hikari.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    const demo = db.prepare('SELECT password_hash FROM users WHERE name = ?').get(DEMO.account) as
-      { password_hash: string } | undefined;
-    if (!demo) throw new Error('the demo account is missing');
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const { value } = db
-        .prepare("UPDATE counter SET value = value + 1 WHERE name = 'user_id' RETURNING value")
-        .get() as { value: number | bigint };
-      const at = new Date().toISOString();
-      db.prepare(
-        `INSERT INTO users (id, user_id, name, name_key, name_skeleton, email, password_hash, user_setting,
-           password_changed_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?)`,
-      ).run(
-        `md${Date.now().toString(16)}`.padEnd(24, '0').slice(0, 24),
-        value,
-        name,
-        name.toLowerCase(),
-        nameSkeleton(name),
-        `${name}@example.test`,
-        demo.password_hash,
-        `${at.slice(0, 19)}.000Z`,
-        at,
-        at,
-      );
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  } finally {
-    db.close();
-  }
-}
-
-async function signedIn(context: BrowserContext, jumpTo: string, who: { account: string; password: string }) {
-  const page = await context.newPage();
-  await logInAsDemo(page, jumpTo, who);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  return page;
-}
 
 /** A post published through the API by `who`, in the first section. */
 async function publishPost(request: APIRequestContext, who: { account: string; password: string }, title: string) {
@@ -83,9 +32,11 @@ test('a reported post is hidden from the queue and leaves the list; its banned a
   browser,
   request,
 }) => {
+  // Four browsers and three logins: more than the default allowance on a busy two-core machine.
+  test.slow();
   const name = `md${Date.now().toString(36).slice(-8)}`;
   const title = `违规帖子 ${name}`;
-  addMember(name);
+  addMember(name, 'md');
   const author = await browser.newContext();
   const reporter = await browser.newContext();
   const admin = await browser.newContext();

@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import type { ApiFailure, ApiResponse, ApiSuccess } from '../../src/shared/api.ts';
 import type { CodeRequestData, SessionData } from '../../src/shared/auth.ts';
+import type { UserGroup } from '../../src/shared/auth-model.ts';
+import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
+import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { TestApp } from './test-app.ts';
 
 let ipCounter = 1;
@@ -46,6 +49,13 @@ export interface Account {
   userId: number;
   name: string;
   token: string;
+}
+
+/** A member of `group` made straight in the database, with a signed access token (no login round trip). */
+export async function makeAccount(app: TestApp, name: string, group: UserGroup = 'user'): Promise<Account> {
+  const user = await createUser(app.ctx.db, { name, email: `${name}@example.test`, passwordHash: 'x', group });
+  const token = await signAccessToken(app.ctx.config.jwtSecret, { id: user.id, group });
+  return { id: user.id, userId: user.user_id, name, token };
 }
 
 /** The answer is a failure with this status and code. */

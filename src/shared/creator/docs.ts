@@ -133,7 +133,12 @@ const download = z.strictObject({
   platform: choice('downloadPlatform', PLATFORMS),
   translationType: choice('translationType', TRANSLATION_TYPES),
   translationGroup: line('translationGroup', DOC_LIMITS.short),
-  sizeBytes: bodyInt({ min: 0, max: DOC_LIMITS.sizeBytes, label: fieldLabel('sizeBytes') }).nullable(),
+  sizeBytes: z
+    .number({ error: messageRef('revision.error.size') })
+    .int({ error: messageRef('revision.error.size') })
+    .min(0, { error: messageRef('revision.error.size') })
+    .max(DOC_LIMITS.sizeBytes, { error: messageRef('revision.error.size') })
+    .nullable(),
   note: line('downloadNote', DOC_LIMITS.note),
   // A file may be listed before it has links (or after its last dead link was removed).
   links: list('links', downloadLink, DOC_LIMITS.links).superRefine(uniqueIds('links')),

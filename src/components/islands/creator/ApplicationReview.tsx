@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   APPLICATION_FILTERS,
   REJECTION_REASON_MAX,
@@ -14,6 +14,7 @@ import { toast } from '../../../stores/toast.ts';
 import Avatar from '../display/Avatar.tsx';
 import { useImageOptions } from '../media/use-emoji.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { ReasonForm } from '../ui/ReasonForm.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
 import { useLocale, useT } from '../ui/use-t.ts';
 import { ApplicationImages } from './ApplicationImages.tsx';
@@ -42,7 +43,6 @@ function ApplicationItem({
   const t = useT();
   const locale = useLocale();
   const imageOptions = useImageOptions();
-  const reasonId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -149,44 +149,22 @@ function ApplicationItem({
         </div>
       )}
       {item.status === 'pending' && rejecting && (
-        <form
-          className="flex flex-col gap-2"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            reject();
+        <ReasonForm
+          label={t('application.label.rejection')}
+          value={reason}
+          error={reasonError}
+          max={REJECTION_REASON_MAX}
+          hint={t('application.review.rejectHint')}
+          submitLabel={t('application.review.confirmReject')}
+          cancelLabel={t('application.form.cancel')}
+          busy={busy}
+          onChange={(value) => {
+            setReason(value);
+            setReasonError(null);
           }}
-        >
-          <label htmlFor={reasonId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {t('application.label.rejection')}
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            rows={3}
-            maxLength={REJECTION_REASON_MAX}
-            placeholder={t('application.review.rejectHint')}
-            aria-invalid={reasonError ? true : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(null);
-            }}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900"
-          />
-          {reasonError && (
-            <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-              {reasonError}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="hk-btn hk-btn-primary" disabled={busy}>
-              {t('application.review.confirmReject')}
-            </button>
-            <button type="button" className="hk-btn hk-btn-ghost" onClick={() => setRejecting(false)}>
-              {t('application.form.cancel')}
-            </button>
-          </div>
-        </form>
+          onSubmit={reject}
+          onCancel={() => setRejecting(false)}
+        />
       )}
     </li>
   );

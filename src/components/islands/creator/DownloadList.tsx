@@ -51,14 +51,18 @@ function SizeInput({
   useEffect(() => {
     // Another change of the document (a reload, a conflict's reload) brings a size of its own.
     const typed = draft.trim() === '' ? null : Math.round(Number(draft) * UNITS[unit]);
-    if (typed !== bytes) setDraft(shown(bytes, unit));
+    // -1 is what this box sends for a value that is not a size: the text stays as typed.
+    if (bytes === -1 || typed === bytes) return;
+    const next = unitFor(bytes);
+    setUnit(next);
+    setDraft(shown(bytes, next));
   }, [bytes]);
   const commit = (text: string, nextUnit: Unit) => {
     const value = text.trim();
     if (value === '') return onChange(null);
     const number = Number(value);
-    // Not a number yet ("1."): nothing changes until it is; a wrong value reaches the schema as -1.
-    if (Number.isFinite(number)) onChange(number < 0 ? -1 : Math.round(number * UNITS[nextUnit]));
+    // Not a size (a letter, a negative number) reaches the schema as -1, which marks the box.
+    onChange(Number.isFinite(number) && number >= 0 ? Math.round(number * UNITS[nextUnit]) : -1);
   };
   return (
     <div className={labelClass}>

@@ -76,98 +76,38 @@ type Extra =
   | { key: string; kind: 'person'; label: MessageKey };
 
 const spoilerOption = (v: string) => `itemEditor.spoiler.${v}` as MessageKey;
+/** A link's role (or relation) chosen from `options`, labelled by the messages under `family`. */
+const roleExtra = (options: readonly string[], family: string, key = 'role'): Extra => ({
+  key,
+  kind: 'choice',
+  label: key === 'relation' ? 'itemEditor.link.relation' : 'itemEditor.link.role',
+  options,
+  option: (v) => `${family}.${v}` as MessageKey,
+});
+const noteExtra: Extra = { key: 'note', kind: 'text', label: 'itemEditor.link.note', max: DOC_LIMITS.note };
+const link = (target: EditType, idKey: string, ...extras: Extra[]): LinkSpec => ({ target, idKey, extras });
+
 const LINKS: Partial<Record<EditType, Record<string, LinkSpec>>> = {
   galgame: {
-    tags: {
-      target: 'tag',
-      idKey: 'tagId',
-      extras: [
-        { key: 'spoiler', kind: 'choice', label: 'itemEditor.link.spoiler', options: [0, 1, 2], option: spoilerOption },
-      ],
-    },
-    producers: {
-      target: 'producer',
-      idKey: 'producerId',
-      extras: [
-        {
-          key: 'role',
-          kind: 'choice',
-          label: 'itemEditor.link.role',
-          options: PRODUCER_ROLES,
-          option: (v) => `galgame.producerRole.${v}` as MessageKey,
-        },
-        { key: 'note', kind: 'text', label: 'itemEditor.link.note', max: DOC_LIMITS.note },
-      ],
-    },
-    staff: {
-      target: 'person',
-      idKey: 'personId',
-      extras: [
-        {
-          key: 'role',
-          kind: 'choice',
-          label: 'itemEditor.link.role',
-          options: STAFF_ROLES,
-          option: (v) => `galgame.staffRole.${v}` as MessageKey,
-        },
-        { key: 'note', kind: 'text', label: 'itemEditor.link.note', max: DOC_LIMITS.note },
-      ],
-    },
-    characters: {
-      target: 'character',
-      idKey: 'characterId',
-      extras: [
-        {
-          key: 'role',
-          kind: 'choice',
-          label: 'itemEditor.link.role',
-          options: CHARACTER_ROLES,
-          option: (v) => `galgame.characterRole.${v}` as MessageKey,
-        },
-        { key: 'voicePersonId', kind: 'person', label: 'itemEditor.link.voice' },
-      ],
-    },
-    relations: {
-      target: 'galgame',
-      idKey: 'galgameId',
-      extras: [
-        {
-          key: 'relation',
-          kind: 'choice',
-          label: 'itemEditor.link.relation',
-          options: RELATIONS,
-          option: (v) => `galgame.relation.${v}` as MessageKey,
-        },
-      ],
-    },
+    tags: link('tag', 'tagId', {
+      key: 'spoiler',
+      kind: 'choice',
+      label: 'itemEditor.link.spoiler',
+      options: [0, 1, 2],
+      option: spoilerOption,
+    }),
+    producers: link('producer', 'producerId', roleExtra(PRODUCER_ROLES, 'galgame.producerRole'), noteExtra),
+    staff: link('person', 'personId', roleExtra(STAFF_ROLES, 'galgame.staffRole'), noteExtra),
+    characters: link('character', 'characterId', roleExtra(CHARACTER_ROLES, 'galgame.characterRole'), {
+      key: 'voicePersonId',
+      kind: 'person',
+      label: 'itemEditor.link.voice',
+    }),
+    relations: link('galgame', 'galgameId', roleExtra(RELATIONS, 'galgame.relation', 'relation')),
   },
   lightnovel: {
-    staff: {
-      target: 'person',
-      idKey: 'personId',
-      extras: [
-        {
-          key: 'role',
-          kind: 'choice',
-          label: 'itemEditor.link.role',
-          options: LIGHTNOVEL_STAFF_ROLES,
-          option: (v) => `lightnovel.role.${v}` as MessageKey,
-        },
-      ],
-    },
-    producers: {
-      target: 'producer',
-      idKey: 'producerId',
-      extras: [
-        {
-          key: 'role',
-          kind: 'choice',
-          label: 'itemEditor.link.role',
-          options: LIGHTNOVEL_PRODUCER_ROLES,
-          option: (v) => `lightnovel.role.${v}` as MessageKey,
-        },
-      ],
-    },
+    staff: link('person', 'personId', roleExtra(LIGHTNOVEL_STAFF_ROLES, 'lightnovel.role')),
+    producers: link('producer', 'producerId', roleExtra(LIGHTNOVEL_PRODUCER_ROLES, 'lightnovel.role')),
   },
 };
 
@@ -273,19 +213,24 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
     );
   };
 
-  /** The proposed document of the member's own request (what they edit and send again). */
-  const requestDoc = async (): Promise<AnyDoc | null> => {
+  /**
+   * The member's own request: its proposed document (what they edit and send again) and the document it
+   * was made against (its changed fields' base values over it), so the changes shown are the request's.
+   */
+  const requestDoc = async (): Promise<{ doc: AnyDoc; base: AnyDoc } | null> => {
     if (requestId === null) return null;
     const { client, contract } = await loadRequestsApi();
     const answer = await client.call(contract.detail, { params: { id: requestId } });
-    return answer.data.type === type && answer.data.itemId === id ? (answer.data.doc as unknown as AnyDoc) : null;
+    if (answer.data.type !== type || answer.data.itemId !== id) return null;
+    const doc = answer.data.doc as unknown as AnyDoc;
+    return { doc, base: { ...doc, ...Object.fromEntries(answer.data.fields.map((f) => [f.field, f.base])) } };
   };
 
   const load = async () => {
     if (id === null) {
       // A proposed new item sent back for changes: its document, to fix and send again.
       try {
-        const proposed = await requestDoc();
+        const proposed = (await requestDoc())?.doc;
         if (proposed) {
           setDoc(proposed);
           setSaved(canonicalJson(proposed));
@@ -300,9 +245,10 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
     try {
       const { client, contract } = await loadItemsApi();
       const answer = await client.call(contract.document, { params: { type, id } });
-      const current = (await requestDoc()) ?? (answer.data.doc as unknown as AnyDoc);
+      const request = await requestDoc();
+      const current = request?.doc ?? (answer.data.doc as unknown as AnyDoc);
       setDoc(current);
-      setBase(answer.data.doc as unknown as AnyDoc);
+      setBase(request?.base ?? (answer.data.doc as unknown as AnyDoc));
       setSaved(canonicalJson(current));
       setRevision(answer.data.revision);
       setTitle(answer.data.title);
@@ -416,7 +362,8 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
         const requests = await loadRequestsApi();
         await requests.client.call(requests.contract.resubmit, {
           params: { id: requestId },
-          body: { doc: result.doc, note, ...(id !== null ? { baseRevision: revision } : {}) },
+          // Without a base the request keeps its own: the document was made against it.
+          body: { doc: result.doc, note },
         });
         outcome = { outcome: 'requested', requestId };
       } else if (id === null) {

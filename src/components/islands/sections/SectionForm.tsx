@@ -38,7 +38,7 @@ export function SectionChipPreview({ name, icon, color }: { name: string; icon: 
 /** /create/section: creates a section, or with `?id=` edits one. */
 function SectionForm({ sectionId }: { sectionId: number | null }) {
   const t = useT();
-  const ids = { name: useId(), description: useId(), color: useId(), icons: useId() };
+  const colorId = useId();
   const [loaded, setLoaded] = useState(sectionId === null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -111,40 +111,20 @@ function SectionForm({ sectionId }: { sectionId: number | null }) {
 
   return (
     <form onSubmit={submit} className="hk-card flex flex-col gap-5 p-4 sm:p-6" aria-busy={pending}>
-      <div>
-        <label htmlFor={ids.name} className={labelClass}>
-          {t('sections.form.name')}
-        </label>
-        <input
-          id={ids.name}
-          name="name"
-          required
-          maxLength={SECTION_NAME_MAX}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.description} className={labelClass}>
-          {t('sections.form.description')}
-        </label>
-        <textarea
-          id={ids.description}
-          name="description"
-          rows={3}
-          maxLength={SECTION_DESCRIPTION_MAX}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <IconPicker id={ids.icons} value={icon} onChange={setIcon} />
+      <NameFields
+        name={name}
+        description={description}
+        icon={icon}
+        limits={{ name: SECTION_NAME_MAX, description: SECTION_DESCRIPTION_MAX, rows: 3 }}
+        onName={setName}
+        onDescription={setDescription}
+        onIcon={setIcon}
+      />
       <fieldset>
         <legend className={labelClass}>{t('sections.form.color')}</legend>
         <div className="flex flex-wrap items-center gap-3">
           <input
-            id={ids.color}
+            id={colorId}
             type="color"
             value={HEX_COLOR.test(color) ? color : THEME}
             onChange={(event) => setColor(event.target.value.toLowerCase())}
@@ -184,6 +164,53 @@ function SectionForm({ sectionId }: { sectionId: number | null }) {
         </a>
       </div>
     </form>
+  );
+}
+
+/** A section's or topic's name, description and icon, as both forms ask for them. */
+export function NameFields(props: {
+  name: string;
+  description: string;
+  icon: IconChoice;
+  limits: { name: number; description: number; rows: number };
+  onName: (name: string) => void;
+  onDescription: (description: string) => void;
+  onIcon: (icon: IconChoice) => void;
+}) {
+  const t = useT();
+  const ids = { name: useId(), description: useId(), icons: useId() };
+  return (
+    <>
+      <div>
+        <label htmlFor={ids.name} className={labelClass}>
+          {t('sections.form.name')}
+        </label>
+        <input
+          id={ids.name}
+          name="name"
+          required
+          maxLength={props.limits.name}
+          value={props.name}
+          onChange={(event) => props.onName(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.description} className={labelClass}>
+          {t('sections.form.description')}
+        </label>
+        <textarea
+          id={ids.description}
+          name="description"
+          rows={props.limits.rows}
+          maxLength={props.limits.description}
+          value={props.description}
+          onChange={(event) => props.onDescription(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <IconPicker id={ids.icons} value={props.icon} onChange={props.onIcon} />
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ import { fieldClass, labelClass } from '../community/ContentMetaFields.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
 import { useT } from '../ui/use-t.ts';
-import { IconPicker } from './SectionForm.tsx';
+import { NameFields } from './SectionForm.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -171,7 +171,6 @@ function TopicManager() {
 
 function TopicEdit({ topic, onDone }: { topic: TopicManageView; onDone: () => void }) {
   const t = useT();
-  const ids = { name: useId(), description: useId(), icons: useId() };
   const [name, setName] = useState(topic.name);
   const [description, setDescription] = useState(topic.description);
   const [icon, setIcon] = useState<IconChoice>(iconChoice(topic.icon));
@@ -200,33 +199,15 @@ function TopicEdit({ topic, onDone }: { topic: TopicManageView; onDone: () => vo
 
   return (
     <form onSubmit={save} className="mt-3 flex flex-col gap-3 border-t border-zinc-200 pt-3 dark:border-zinc-700">
-      <div>
-        <label htmlFor={ids.name} className={labelClass}>
-          {t('sections.form.name')}
-        </label>
-        <input
-          id={ids.name}
-          required
-          maxLength={TOPIC_NAME_MAX}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.description} className={labelClass}>
-          {t('sections.form.description')}
-        </label>
-        <textarea
-          id={ids.description}
-          rows={2}
-          maxLength={TOPIC_DESCRIPTION_MAX}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <IconPicker id={ids.icons} value={icon} onChange={setIcon} />
+      <NameFields
+        name={name}
+        description={description}
+        icon={icon}
+        limits={{ name: TOPIC_NAME_MAX, description: TOPIC_DESCRIPTION_MAX, rows: 2 }}
+        onName={setName}
+        onDescription={setDescription}
+        onIcon={setIcon}
+      />
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}

@@ -81,29 +81,21 @@ export async function listForManage(
   });
   const kw = input.keyword?.trim() ?? '';
 
+  const listed = (rows: ListedRow[], total: { n: number | string }) => page(rows.map(toRow), Number(total.n));
+  const total = sql<number>`count(*)`.as('n');
+
   if (type === 'galgame') {
     let q = db.selectFrom('galgame as g').where(visibility(viewer, 'g.status', 'g.created_by'));
     if (kw) q = q.where(nameMatches(['g.title', 'g.title_zh', 'g.aliases'], kw));
     if (input.status) q = q.where('g.status', '=', input.status);
-    const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['g.id', 'g.title', 'g.title_zh', 'g.cover', 'g.status', 'g.updated_at'])
-      .orderBy('g.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return page(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.title,
-        nameZh: r.title_zh,
-        image: r.cover,
-        status: r.status,
-        series: null,
-        number: null,
-        updatedAt: r.updated_at,
-      })),
-      Number(n),
+    return listed(
+      await q
+        .select(['g.id', 'g.title as name', 'g.title_zh as name_zh', 'g.cover as image', 'g.status', 'g.updated_at'])
+        .orderBy('g.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      await q.select(total).executeTakeFirstOrThrow(),
     );
   }
 
@@ -111,25 +103,14 @@ export async function listForManage(
     let q = db.selectFrom('lightnovel as l').where(visibility(viewer, 'l.status', 'l.created_by'));
     if (kw) q = q.where(nameMatches(['l.name', 'l.name_zh', 'l.aliases'], kw));
     if (input.status) q = q.where('l.status', '=', input.status);
-    const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['l.id', 'l.name', 'l.name_zh', 'l.cover', 'l.status', 'l.updated_at'])
-      .orderBy('l.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return page(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        nameZh: r.name_zh,
-        image: r.cover,
-        status: r.status,
-        series: null,
-        number: null,
-        updatedAt: r.updated_at,
-      })),
-      Number(n),
+    return listed(
+      await q
+        .select(['l.id', 'l.name', 'l.name_zh', 'l.cover as image', 'l.status', 'l.updated_at'])
+        .orderBy('l.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      await q.select(total).executeTakeFirstOrThrow(),
     );
   }
 
@@ -139,35 +120,24 @@ export async function listForManage(
       .innerJoin('lightnovel as l', 'l.id', 'v.lightnovel_id')
       .where(visibility(viewer, 'l.status', 'l.created_by'));
     if (kw) q = q.where(nameMatches(['v.title', 'v.title_zh', 'l.name', 'l.name_zh'], kw));
-    const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select([
-        'v.id',
-        'v.title',
-        'v.title_zh',
-        'v.cover',
-        'v.number',
-        'v.updated_at',
-        'l.id as series_id',
-        'l.name as series_name',
-        'l.name_zh as series_name_zh',
-      ])
-      .orderBy('v.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return page(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.title,
-        nameZh: r.title_zh,
-        image: r.cover,
-        status: null,
-        series: { id: r.series_id, name: r.series_name_zh || r.series_name },
-        number: r.number,
-        updatedAt: r.updated_at,
-      })),
-      Number(n),
+    return listed(
+      await q
+        .select([
+          'v.id',
+          'v.title as name',
+          'v.title_zh as name_zh',
+          'v.cover as image',
+          'v.number',
+          'v.updated_at',
+          'l.id as series_id',
+          'l.name as series_name',
+          'l.name_zh as series_name_zh',
+        ])
+        .orderBy('v.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      await q.select(total).executeTakeFirstOrThrow(),
     );
   }
 
@@ -177,52 +147,55 @@ export async function listForManage(
   if (type === 'tag') {
     let q = db.selectFrom('tag as t');
     if (kw) q = q.where(nameMatches(['t.name', 't.name_zh'], kw));
-    const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['t.id', 't.name', 't.name_zh', 't.created_at'])
-      .orderBy('t.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return page(
-      rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        nameZh: r.name_zh,
-        image: '',
-        status: null,
-        series: null,
-        number: null,
-        updatedAt: r.created_at,
-      })),
-      Number(n),
+    return listed(
+      await q
+        .select(['t.id', 't.name', 't.name_zh', 't.created_at as updated_at'])
+        .orderBy('t.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      await q.select(total).executeTakeFirstOrThrow(),
     );
   }
 
   const table = ENTITY_TABLES[type];
   let q = db.selectFrom(`${table} as e` as 'person as e');
   if (kw) q = q.where(nameMatches(['e.name', 'e.name_zh', 'e.aliases'], kw));
-  const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['e.id', 'e.name', 'e.name_zh', 'e.image', 'e.updated_at'])
-    .orderBy('e.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return page(
-    rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      nameZh: r.name_zh,
-      image: r.image,
-      status: null,
-      series: null,
-      number: null,
-      updatedAt: r.updated_at,
-    })),
-    Number(n),
+  return listed(
+    await q
+      .select(['e.id', 'e.name', 'e.name_zh', 'e.image', 'e.updated_at'])
+      .orderBy('e.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    await q.select(total).executeTakeFirstOrThrow(),
   );
 }
+
+/** A listed row, whatever its type: the columns each list selects under these names. */
+interface ListedRow {
+  id: number;
+  name: string;
+  name_zh: string;
+  image?: string;
+  status?: string;
+  number?: number;
+  series_id?: number;
+  series_name?: string;
+  series_name_zh?: string;
+  updated_at: string;
+}
+
+const toRow = (r: ListedRow): ManageRow => ({
+  id: r.id,
+  name: r.name,
+  nameZh: r.name_zh,
+  image: r.image ?? '',
+  status: (r.status as ManageRow['status']) ?? null,
+  series: r.series_id !== undefined ? { id: r.series_id, name: r.series_name_zh || r.series_name || '' } : null,
+  number: r.number ?? null,
+  updatedAt: r.updated_at,
+});
 
 /**
  * Up to LOOKUP_LIMIT entries of a type whose name or Chinese name contains the keyword: exact names

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalJson } from '../../../shared/creator/docs-model.ts';
 import type { EditType } from '../../../shared/creator/creator-model.ts';
 import {
   DOC_SCHEMAS,
@@ -114,6 +115,61 @@ export function normalizeDoc<T extends EditType>(type: T, doc: EditDocs[T]): Edi
     return normal as EditDocs[T];
   }
   return doc;
+}
+
+type RowDoc = { id: number | null };
+const withoutId = <T extends RowDoc>({ id: _id, ...rest }: T) => rest;
+const linkKey = (link: DownloadDoc['links'][number]) => canonicalJson(withoutId(link));
+const downloadKey = (d: DownloadDoc) => canonicalJson({ ...withoutId(d), links: d.links.map(withoutId) });
+
+/**
+ * Matches the download rows of an incoming document (an edit, a revision being restored) to the item's
+ * rows as they are: an id that is not the item's own any more (another game's, a row deleted since) is
+ * a new row, and a new row equal to one of the item's rows no other row of the document claims is that
+ * row. So sending the same new link twice, or restoring the same revision twice, changes nothing the
+ * second time, and a row keeps its id (and its reports) wherever it can.
+ */
+export function matchRowIds<T extends EditType>(type: T, current: EditDocs[T], incoming: EditDocs[T]): EditDocs[T] {
+  if (type !== 'galgame') return incoming;
+  const now = (current as GalgameDoc).downloads;
+  const byId = new Map(now.map((d) => [d.id, d]));
+  const sent = (incoming as GalgameDoc).downloads.map((d) =>
+    d.id !== null && byId.has(d.id) ? d : { ...d, id: null },
+  );
+  const claimed = new Set<number | null>(sent.flatMap((d) => (d.id === null ? [] : [d.id])));
+  const downloads = sent.map((d): DownloadDoc => {
+    if (d.id === null) {
+      const same = now.find((row) => !claimed.has(row.id) && downloadKey(row) === downloadKey(d));
+      if (!same) return d;
+      claimed.add(same.id);
+      return same;
+    }
+    const rows = byId.get(d.id)!.links;
+    const own = new Set(rows.map((l) => l.id));
+    const links = d.links.map((l) => (l.id !== null && own.has(l.id) ? l : { ...l, id: null }));
+    const taken = new Set<number | null>(links.flatMap((l) => (l.id === null ? [] : [l.id])));
+    return {
+      ...d,
+      links: links.map((l) => {
+        if (l.id !== null) return l;
+        const same = rows.find((row) => !taken.has(row.id) && linkKey(row) === linkKey(l));
+        if (!same) return l;
+        taken.add(same.id);
+        return same;
+      }),
+    };
+  });
+  return normalizeDoc(type, { ...(incoming as GalgameDoc), downloads } as EditDocs[T]);
+}
+
+/** A document without its rows' ids, to compare what two documents say rather than which rows hold it. */
+export function withoutRowIds<T extends EditType>(type: T, doc: EditDocs[T]): EditDocs[T] {
+  if (type !== 'galgame') return doc;
+  const g = doc as GalgameDoc;
+  return {
+    ...g,
+    downloads: g.downloads.map((d) => ({ ...d, id: null, links: d.links.map((l) => ({ ...l, id: null })) })),
+  } as EditDocs[T];
 }
 
 /**
@@ -320,63 +376,37 @@ const missing = (field: string) => {
 
 /** Every id a document links to must exist: 400 naming the field otherwise (no half-written item). */
 export async function checkLinks(db: Db, type: EditType, doc: EditDoc, selfId: number | null): Promise<void> {
-  const exists = async (
+  type Linked = readonly [
     table: 'tag' | 'producer' | 'person' | 'character' | 'galgame' | 'lightnovel',
     ids: number[],
     field: string,
-  ) => {
-    const wanted = [...new Set(ids)];
-    if (wanted.length === 0) return;
-    const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).execute();
-    if (found.length !== wanted.length) throw missing(field);
-  };
+  ];
+  let lists: Linked[] = [];
   if (type === 'galgame') {
     const g = doc as GalgameDoc;
-    await exists(
-      'tag',
-      g.tags.map((t) => t.tagId),
-      'tags',
-    );
-    await exists(
-      'producer',
-      g.producers.map((p) => p.producerId),
-      'producers',
-    );
-    await exists(
-      'person',
-      g.staff.map((s) => s.personId),
-      'staff',
-    );
-    await exists(
-      'character',
-      g.characters.map((c) => c.characterId),
-      'characters',
-    );
-    await exists(
-      'person',
-      g.characters.flatMap((c) => (c.voicePersonId === null ? [] : [c.voicePersonId])),
-      'voice',
-    );
     if (selfId !== null && g.relations.some((r) => r.galgameId === selfId)) throw missing('relations');
-    await exists(
-      'galgame',
-      g.relations.map((r) => r.galgameId),
-      'relations',
-    );
+    lists = [
+      ['tag', g.tags.map((t) => t.tagId), 'tags'],
+      ['producer', g.producers.map((p) => p.producerId), 'producers'],
+      ['person', g.staff.map((s) => s.personId), 'staff'],
+      ['character', g.characters.map((c) => c.characterId), 'characters'],
+      ['person', g.characters.flatMap((c) => (c.voicePersonId === null ? [] : [c.voicePersonId])), 'voice'],
+      ['galgame', g.relations.map((r) => r.galgameId), 'relations'],
+    ];
   } else if (type === 'lightnovel') {
     const l = doc as LightnovelDoc;
-    await exists(
-      'person',
-      l.staff.map((s) => s.personId),
-      'staff',
-    );
-    await exists(
-      'producer',
-      l.producers.map((p) => p.producerId),
-      'producers',
-    );
+    lists = [
+      ['person', l.staff.map((s) => s.personId), 'staff'],
+      ['producer', l.producers.map((p) => p.producerId), 'producers'],
+    ];
   } else if (type === 'volume') {
-    await exists('lightnovel', [(doc as VolumeDoc).lightnovelId], 'lightnovelId');
+    lists = [['lightnovel', [(doc as VolumeDoc).lightnovelId], 'lightnovelId']];
+  }
+  for (const [table, ids, field] of lists) {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) continue;
+    const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).execute();
+    if (found.length !== wanted.length) throw missing(field);
   }
 }
 

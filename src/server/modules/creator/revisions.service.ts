@@ -17,7 +17,7 @@ import { pageInfo, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import type { UserRow } from '../users/users.tables.ts';
-import { docTitle, itemPageTags, normalizeDoc, readDoc, writeDoc, type StoredItem } from './docs.store.ts';
+import { docTitle, itemPageTags, matchRowIds, normalizeDoc, readDoc, writeDoc, type StoredItem } from './docs.store.ts';
 import { mergeEdit } from './edit-merge.ts';
 
 /**
@@ -210,7 +210,8 @@ export async function applyEdit<T extends EditType>(trx: Db, input: ApplyInput<T
   const currentNumber = latest?.number ?? 0;
   const base = (await revisionDoc(trx, input.type, input.id, input.baseRevision)) as EditDocs[T] | undefined;
   if (!base) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
-  const merged = mergeEdit(input.type, normalizeDoc(input.type, base), item.doc, input.doc, input.overwrite);
+  const proposed = matchRowIds(input.type, item.doc, input.doc);
+  const merged = mergeEdit(input.type, normalizeDoc(input.type, base), item.doc, proposed, input.overwrite);
   if (merged.conflicts.length > 0) {
     const data: EditConflict = { currentRevision: currentNumber, fields: merged.conflicts };
     throw new HttpError(409, 'EDIT_CONFLICT', 'revision.error.conflict', data);
@@ -447,7 +448,7 @@ export async function restoreRevision(
     if (!found) throw itemNotFound();
     const doc = await revisionDoc(trx, input.type, input.id, input.number);
     if (!doc) throw revisionNotFound();
-    const restored = normalizeDoc(input.type, doc as never) as EditDoc;
+    const restored = matchRowIds(input.type, found.item.doc, normalizeDoc(input.type, doc as never)) as EditDoc;
     const changes = diffDocs(input.type, found.item.doc as never, restored as never);
     if (changes.length === 0) throw nothingChanged();
     const written = await writeDoc(trx, input.type, input.id, restored as never, viewer.id, now);

@@ -1,7 +1,7 @@
 import { CREATOR_GROUPS } from '../../../shared/auth-model.ts';
 import type { EditType, RequestStatus } from '../../../shared/creator/creator-model.ts';
 import { canonicalJson, diffDocs, type EditDoc, type EditDocs } from '../../../shared/creator/docs.ts';
-import type { SaveOutcome } from '../../../shared/creator/items.contract.ts';
+import type { EditConflict, SaveOutcome } from '../../../shared/creator/items.contract.ts';
 import type {
   RequestDetail,
   RequestField,
@@ -16,8 +16,9 @@ import { enforceRateLimit, type RateRule } from '../../platform/rate-limit.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
-import { checkLinks, docTitle, normalizeDoc, parseDoc, readDoc } from './docs.store.ts';
+import { checkLinks, docTitle, normalizeDoc, parseDoc, readDoc, withoutRowIds } from './docs.store.ts';
 import type { UpdateRequestRow } from './creator.tables.ts';
+import { mergeEdit } from './edit-merge.ts';
 import {
   applyEdit,
   assertMember,
@@ -73,7 +74,9 @@ async function recentlyCreated(
     .where('number', '=', 1)
     .where('created_at', '>=', since)
     .execute();
-  const same = rows.find((row) => canonicalJson(JSON.parse(row.doc)) === canonicalJson(doc));
+  // Revision 1 holds the new rows' ids; the document sent twice has none.
+  const sent = canonicalJson(withoutRowIds(type, doc));
+  const same = rows.find((row) => canonicalJson(withoutRowIds(type, JSON.parse(row.doc) as EditDoc)) === sent);
   if (!same) return null;
   return { id: same.item_id, revision: 1, changes: [], title: docTitle(type, doc), tags: [] };
 }
@@ -519,16 +522,31 @@ export async function resubmitRequest(
 ): Promise<RequestSummary> {
   const row = await visibleRow(db, viewer, id);
   if (row.user_id !== viewer.id) throw forbidden();
-  const doc = parseDoc(row.item_type, input.doc);
+  let doc = parseDoc(row.item_type, input.doc);
   await db.transaction().execute(async (trx) => {
     await lockKey(trx, `update-request:${id}`);
     let baseRevision = Number(row.base_revision);
     let base: EditDoc | null = null;
     if (row.item_id !== null) {
-      baseRevision = input.baseRevision ?? baseRevision;
-      const found = await revisionDoc(trx, row.item_type, row.item_id, baseRevision);
-      if (!found) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
-      base = normalizeDoc(row.item_type, found as never);
+      const readBase = async (number: number) => {
+        const found = await revisionDoc(trx, row.item_type, row.item_id!, number);
+        if (!found) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
+        return normalizeDoc(row.item_type, found as never) as EditDoc;
+      };
+      base = await readBase(baseRevision);
+      // The document is the request's, made against its base. Moving the request to a newer base merges
+      // it onto that revision field by field (conflicts are a 409), so nothing changed since is undone.
+      if (input.baseRevision !== undefined && input.baseRevision !== baseRevision) {
+        const onto = await readBase(input.baseRevision);
+        const merged = mergeEdit(row.item_type, base as never, onto as never, doc as never);
+        if (merged.conflicts.length > 0) {
+          const data: EditConflict = { currentRevision: input.baseRevision, fields: merged.conflicts };
+          throw new HttpError(409, 'EDIT_CONFLICT', 'revision.error.conflict', data);
+        }
+        doc = merged.doc as EditDoc;
+        base = onto;
+        baseRevision = input.baseRevision;
+      }
     }
     const changes = diffDocs(row.item_type, base as never, doc as never);
     if (changes.length === 0) throw nothingChanged();

@@ -131,28 +131,6 @@ async function countComment(deps: ContentDeps, trx: Trx, comment: CommentRow, de
       .execute();
 }
 
-/** Tells the author what a moderator did to their item (their own actions tell nobody). */
-async function tellAuthor(
-  deps: ContentDeps,
-  trx: Trx,
-  staff: Staff,
-  item: { type: ModeratedType; id: number; authorId: string; title: string },
-  action: 'hide' | 'restore' | 'delete',
-  at: string,
-): Promise<void> {
-  if (item.authorId === staff.id) return;
-  await notifyLater(deps, trx, {
-    kind: 'moderation',
-    recipientId: item.authorId,
-    moderatorId: staff.id,
-    targetType: item.type,
-    targetId: item.id,
-    action,
-    title: item.title,
-    at,
-  });
-}
-
 const commentItem = (comment: CommentRow) => ({
   type: 'comment' as const,
   id: comment.id,
@@ -167,6 +145,62 @@ const state = (targetType: ModeratedType, targetId: number, status: ModeratedSta
   targetId,
   status,
 });
+
+/**
+ * Tells the author what a moderator did to their item (their own actions tell nobody) and writes the
+ * action's audit row, in the action's transaction.
+ */
+async function recordAction(
+  deps: ContentDeps,
+  trx: Trx,
+  staff: Staff,
+  item: { type: ModeratedType; id: number; authorId: string; title: string },
+  action: ContentAction,
+  detail: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  if (item.authorId !== staff.id)
+    await notifyLater(deps, trx, {
+      kind: 'moderation',
+      recipientId: item.authorId,
+      moderatorId: staff.id,
+      targetType: item.type,
+      targetId: item.id,
+      action,
+      title: item.title,
+      at: now.toISOString(),
+    });
+  await writeAudit(
+    trx,
+    { actorId: staff.id, action: `content.${action}`, targetType: item.type, targetId: item.id, detail },
+    now,
+  );
+}
+
+/** A post or article leaves the published lists (or comes back): its status and every count with it. */
+async function setPublished(
+  trx: Trx,
+  type: ContentType,
+  row: ItemRow,
+  published: boolean,
+  topicIds: number[],
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable(type as 'post')
+    .set({ status: published ? 'published' : HIDDEN, updated_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .execute();
+  const shown = { published: true, sectionId: row.section_id, topicIds };
+  const gone = { published: false, sectionId: null, topicIds: [] };
+  await moveCounts(
+    trx,
+    { type, id: row.id, authorId: row.user_id },
+    published ? gone : shown,
+    published ? shown : gone,
+    now,
+  );
+}
 
 /** Hides a published post or article, or a visible comment (409 when already hidden). */
 export async function hideContent(
@@ -186,12 +220,7 @@ export async function hideContent(
       throw new HttpError(409, 'CONFLICT', 'moderation.error.rootWithReplies');
     await trx.updateTable('comment').set({ status: HIDDEN }).where('id', '=', comment.id).execute();
     await countComment(deps, trx, comment, -1);
-    await tellAuthor(deps, trx, staff, commentItem(comment), 'hide', now.toISOString());
-    await writeAudit(
-      trx,
-      { actorId: staff.id, action: 'content.hide', targetType: 'comment', targetId: comment.id, detail: { reason } },
-      now,
-    );
+    await recordAction(deps, trx, staff, commentItem(comment), 'hide', { reason }, now);
     return {
       state: state('comment', comment.id, 'hidden'),
       tags: commentPageTags({ type: comment.target_type, id: comment.target_id }),
@@ -202,30 +231,8 @@ export async function hideContent(
   if (row.status === 'deleted') throw notFound();
   if (row.status !== 'published') throw new HttpError(409, 'CONFLICT', 'moderation.error.notPublished');
   const topicIds = await topicIdsOf(trx, target.type, row.id);
-  await trx
-    .updateTable(target.type as 'post')
-    .set({ status: HIDDEN, updated_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .execute();
-  await moveCounts(
-    trx,
-    { type: target.type, id: row.id, authorId: row.user_id },
-    { published: true, sectionId: row.section_id, topicIds },
-    { published: false, sectionId: null, topicIds: [] },
-    now,
-  );
-  await tellAuthor(deps, trx, staff, rowItem(target.type, row), 'hide', now.toISOString());
-  await writeAudit(
-    trx,
-    {
-      actorId: staff.id,
-      action: 'content.hide',
-      targetType: target.type,
-      targetId: row.id,
-      detail: { reason, title: row.title },
-    },
-    now,
-  );
+  await setPublished(trx, target.type, row, false, topicIds, now);
+  await recordAction(deps, trx, staff, rowItem(target.type, row), 'hide', { reason, title: row.title }, now);
   return { state: state(target.type, row.id, 'hidden'), tags: itemTags(target.type, row, topicIds) };
 }
 
@@ -243,12 +250,7 @@ export async function restoreContent(
     if (comment.status !== HIDDEN) throw new HttpError(409, 'CONFLICT', 'moderation.error.notHidden');
     await trx.updateTable('comment').set({ status: 'visible' }).where('id', '=', comment.id).execute();
     await countComment(deps, trx, comment, 1);
-    await tellAuthor(deps, trx, staff, commentItem(comment), 'restore', now.toISOString());
-    await writeAudit(
-      trx,
-      { actorId: staff.id, action: 'content.restore', targetType: 'comment', targetId: comment.id, detail: { reason } },
-      now,
-    );
+    await recordAction(deps, trx, staff, commentItem(comment), 'restore', { reason }, now);
     return {
       state: state('comment', comment.id, 'visible'),
       tags: commentPageTags({ type: comment.target_type, id: comment.target_id }),
@@ -259,30 +261,8 @@ export async function restoreContent(
     throw row.status === 'deleted' ? notFound() : new HttpError(409, 'CONFLICT', 'moderation.error.notHidden');
   const names = JSON.parse(row.topic_names) as string[];
   const topicIds = await ensureTopics(trx, names, now);
-  await trx
-    .updateTable(target.type as 'post')
-    .set({ status: 'published', updated_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .execute();
-  await moveCounts(
-    trx,
-    { type: target.type, id: row.id, authorId: row.user_id },
-    { published: false, sectionId: null, topicIds: [] },
-    { published: true, sectionId: row.section_id, topicIds },
-    now,
-  );
-  await tellAuthor(deps, trx, staff, rowItem(target.type, row), 'restore', now.toISOString());
-  await writeAudit(
-    trx,
-    {
-      actorId: staff.id,
-      action: 'content.restore',
-      targetType: target.type,
-      targetId: row.id,
-      detail: { reason, title: row.title },
-    },
-    now,
-  );
+  await setPublished(trx, target.type, row, true, topicIds, now);
+  await recordAction(deps, trx, staff, rowItem(target.type, row), 'restore', { reason, title: row.title }, now);
   return { state: state(target.type, row.id, 'published'), tags: itemTags(target.type, row, topicIds) };
 }
 
@@ -308,18 +288,7 @@ export async function deleteModerated(
       .where('id', '=', comment.id)
       .execute();
     if (comment.status === 'visible') await countComment(deps, trx, comment, -1);
-    await tellAuthor(deps, trx, staff, commentItem(comment), 'delete', at);
-    await writeAudit(
-      trx,
-      {
-        actorId: staff.id,
-        action: 'content.delete',
-        targetType: 'comment',
-        targetId: comment.id,
-        detail: { reason, was: comment.status },
-      },
-      now,
-    );
+    await recordAction(deps, trx, staff, commentItem(comment), 'delete', { reason, was: comment.status }, now);
     return {
       state: state('comment', comment.id, 'deleted'),
       tags: commentPageTags({ type: comment.target_type, id: comment.target_id }),
@@ -344,16 +313,13 @@ export async function deleteModerated(
     { published: false, sectionId: null, topicIds: [] },
     now,
   );
-  await tellAuthor(deps, trx, staff, rowItem(target.type, row), 'delete', at);
-  await writeAudit(
+  await recordAction(
+    deps,
     trx,
-    {
-      actorId: staff.id,
-      action: 'content.delete',
-      targetType: target.type,
-      targetId: row.id,
-      detail: { reason, title: row.title, was: row.status },
-    },
+    staff,
+    rowItem(target.type, row),
+    'delete',
+    { reason, title: row.title, was: row.status },
     now,
   );
   return { state: state(target.type, row.id, 'deleted'), tags: itemTags(target.type, row, topicIds) };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { REVIEW_REASON_MAX } from '../../../../shared/creator/items-model.ts';
 import type { RequestDetail } from '../../../../shared/creator/requests.contract.ts';
 import { ApiError } from '../../../../stores/api-client.ts';
@@ -13,6 +13,7 @@ import {
   withdrawRequest,
 } from '../../../../stores/update-requests.ts';
 import { Icon } from '../../ui/Icon.tsx';
+import { ReasonForm } from '../../ui/ReasonForm.tsx';
 import { useT } from '../../ui/use-t.ts';
 import DocDiff from './DocDiff.tsx';
 
@@ -32,7 +33,6 @@ interface Props {
  */
 export default function RequestDetailView({ id, onChanged }: Props) {
   const t = useT();
-  const reasonId = useId();
   const [detail, setDetail] = useState<RequestDetail | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -180,43 +180,22 @@ export default function RequestDetailView({ id, onChanged }: Props) {
         </div>
       )}
       {detail.can.review && closing !== null && (
-        <form
-          className="flex flex-col gap-2"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submitReason();
+        <ReasonForm
+          label={t('revision.action.reasonLabel')}
+          value={reason}
+          error={reasonError}
+          max={REVIEW_REASON_MAX}
+          submitLabel={t(closing === 'reject' ? 'revision.action.reject' : 'revision.action.changes')}
+          cancelLabel={t('revision.action.cancel')}
+          busy={busy}
+          submitTestId="request-close-confirm"
+          onChange={(value) => {
+            setReason(value);
+            setReasonError(null);
           }}
-        >
-          <label htmlFor={reasonId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {t('revision.action.reasonLabel')}
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            rows={3}
-            maxLength={REVIEW_REASON_MAX}
-            aria-invalid={reasonError ? true : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(null);
-            }}
-            className="w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm focus:border-accent focus:outline-none dark:border-zinc-600 dark:bg-zinc-900"
-          />
-          {reasonError && (
-            <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-              {reasonError}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="hk-btn hk-btn-primary" disabled={busy} data-testid="request-close-confirm">
-              {t(closing === 'reject' ? 'revision.action.reject' : 'revision.action.changes')}
-            </button>
-            <button type="button" className="hk-btn hk-btn-ghost" onClick={() => setClosing(null)}>
-              {t('revision.action.cancel')}
-            </button>
-          </div>
-        </form>
+          onSubmit={submitReason}
+          onCancel={() => setClosing(null)}
+        />
       )}
       {(detail.can.withdraw || detail.can.resubmit) && (
         <div className="flex flex-wrap gap-2">
