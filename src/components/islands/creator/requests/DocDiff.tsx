@@ -22,7 +22,20 @@ interface Props {
   labels?: { before: MessageKey; current?: MessageKey; after: MessageKey };
 }
 
-function Lines({ lines, tone, empty }: { lines: string[]; tone: 'old' | 'new' | 'now'; empty: string }) {
+function Lines({
+  lines,
+  tone,
+  empty,
+  other,
+}: {
+  lines: string[];
+  tone: 'old' | 'new' | 'now';
+  empty: string;
+  /** The other side's lines: a line it lacks is marked as removed (old) or added (new). */
+  other?: readonly string[];
+}) {
+  const t = useT();
+  const kept = other ? new Set(other) : null;
   const colour =
     tone === 'old'
       ? 'bg-rose-50 text-rose-900 dark:bg-rose-950/40 dark:text-rose-100'
@@ -32,11 +45,23 @@ function Lines({ lines, tone, empty }: { lines: string[]; tone: 'old' | 'new' | 
   if (lines.length === 0) return <p className="px-2 py-1 text-sm text-zinc-500 italic dark:text-zinc-400">{empty}</p>;
   return (
     <ul className={`rounded-md px-2 py-1 text-sm break-words ${colour}`} data-i18n-content>
-      {lines.map((line, i) => (
-        <li key={i} className="min-h-5 whitespace-pre-wrap">
-          {line}
-        </li>
-      ))}
+      {lines.map((line, i) => {
+        const marked = kept !== null && tone !== 'now' && !kept.has(line);
+        return (
+          <li
+            key={i}
+            className={`min-h-5 whitespace-pre-wrap ${marked ? (tone === 'old' ? 'bg-rose-200/70 dark:bg-rose-800/50' : 'bg-emerald-200/70 dark:bg-emerald-800/50') : ''}`}
+            data-changed-line={marked || undefined}
+          >
+            {marked && (
+              <span className="sr-only">
+                {t(tone === 'old' ? 'revision.diff.linesRemoved' : 'revision.diff.linesAdded')}:{' '}
+              </span>
+            )}
+            {line}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -63,6 +88,8 @@ export default function DocDiff({ rows, names, showCurrent = false, labels }: Pr
         const label = t(`revision.field.${row.field}` as MessageKey);
         const before = valueLines(row.field, row.before, names, say);
         const after = valueLines(row.field, row.after, names, say);
+        // In a list, the entries only one side has are marked, so a long list shows what moved.
+        const list = Array.isArray(row.before) || Array.isArray(row.after);
         return (
           <div
             key={row.field}
@@ -112,7 +139,7 @@ export default function DocDiff({ rows, names, showCurrent = false, labels }: Pr
                 <div className={`grid grid-cols-1 gap-2 ${showCurrent ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
                   <div>
                     <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">{t(heads.before)}</p>
-                    <Lines lines={before} tone="old" empty={empty} />
+                    <Lines lines={before} tone="old" empty={empty} other={list ? after : undefined} />
                   </div>
                   {showCurrent && (
                     <div>
@@ -124,7 +151,7 @@ export default function DocDiff({ rows, names, showCurrent = false, labels }: Pr
                   )}
                   <div>
                     <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">{t(heads.after)}</p>
-                    <Lines lines={after} tone="new" empty={empty} />
+                    <Lines lines={after} tone="new" empty={empty} other={list ? before : undefined} />
                   </div>
                 </div>
               )}
