@@ -382,6 +382,7 @@ describe('creator applications API', () => {
           item_type: 'galgame',
           item_id: null,
           doc: JSON.stringify({ title, titleZh: '' }),
+          title,
           status: status as 'pending',
           user_id: who.id,
           review_note: note,

@@ -33,6 +33,9 @@ export interface UpdateRequestTable {
   doc: string;
   /** JSON FieldChange[] against the base revision. */
   changes: Generated<string>;
+  /** The proposed title or name, and JSON string[] of the changed fields: what lists show of it. */
+  title: Generated<string>;
+  fields: Generated<string>;
   note: Generated<string>;
   status: Generated<RequestStatus>;
   user_id: string;
@@ -44,6 +47,8 @@ export interface UpdateRequestTable {
   updated_at: string;
 }
 export type UpdateRequestRow = Selectable<UpdateRequestTable>;
+/** A request as lists read it: without its document and changes (tens of kilobytes on a large game). */
+export type UpdateRequestListRow = Omit<UpdateRequestRow, 'doc' | 'changes'>;
 
 declare module '../../db/database.ts' {
   interface Database {

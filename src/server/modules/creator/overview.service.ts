@@ -19,20 +19,6 @@ import { HttpError } from '../../platform/errors.ts';
 /** The decided states a member wants to hear about. */
 const OUTCOME_STATUSES: readonly RequestStatus[] = ['approved', 'rejected', 'changes_requested'];
 
-/** The title or name a proposed document carries, for a line in a list ('' when it has none). */
-export function docTitle(json: string): string {
-  try {
-    const doc: unknown = JSON.parse(json);
-    if (typeof doc !== 'object' || doc === null) return '';
-    const fields = doc as Record<string, unknown>;
-    for (const key of ['titleZh', 'title', 'nameZh', 'name'])
-      if (typeof fields[key] === 'string' && fields[key].trim() !== '') return fields[key].trim();
-  } catch {
-    // A document that does not parse has no title to show.
-  }
-  return '';
-}
-
 async function countContent(db: Db, userId: string, status: 'draft' | 'published'): Promise<number> {
   const [posts, articles] = await Promise.all(
     (['post', 'article'] as const).map((table) =>
@@ -62,7 +48,7 @@ async function requestCounts(db: Db, userId: string): Promise<Record<RequestStat
 async function requestOutcomes(db: Db, userId: string): Promise<OverviewRequest[]> {
   const rows = await db
     .selectFrom('update_request')
-    .select(['id', 'item_type', 'item_id', 'doc', 'status', 'review_note', 'reviewed_at', 'updated_at'])
+    .select(['id', 'item_type', 'item_id', 'title', 'status', 'review_note', 'reviewed_at', 'updated_at'])
     .where('user_id', '=', userId)
     .where('status', 'in', OUTCOME_STATUSES)
     .orderBy('updated_at', 'desc')
@@ -73,7 +59,7 @@ async function requestOutcomes(db: Db, userId: string): Promise<OverviewRequest[
     id: row.id,
     itemType: row.item_type,
     itemId: row.item_id,
-    title: docTitle(row.doc),
+    title: row.title,
     status: row.status,
     reviewNote: row.review_note,
     reviewedAt: row.reviewed_at,

@@ -17,7 +17,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
 import { checkLinks, docTitle, normalizeDoc, parseDoc, readDoc, withoutRowIds } from './docs.store.ts';
-import type { UpdateRequestRow } from './creator.tables.ts';
+import type { UpdateRequestListRow, UpdateRequestRow } from './creator.tables.ts';
 import { mergeEdit } from './edit-merge.ts';
 import {
   applyEdit,
@@ -84,7 +84,32 @@ const requestNotFound = () => new HttpError(404, 'NOT_FOUND', 'revision.error.re
 const closed = () => new HttpError(409, 'REQUEST_CLOSED', 'revision.error.requestClosed');
 const itemNotFound = () => new HttpError(404, 'NOT_FOUND', 'revision.error.itemNotFound');
 
-async function summaries(db: Db, rows: UpdateRequestRow[]): Promise<RequestSummary[]> {
+/** The columns lists read (everything but the document and its changes). */
+export const LIST_COLUMNS = [
+  'id',
+  'item_type',
+  'item_id',
+  'base_revision',
+  'title',
+  'fields',
+  'note',
+  'status',
+  'user_id',
+  'reviewer_id',
+  'review_note',
+  'reviewed_at',
+  'applied_revision',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UpdateRequestListRow)[];
+
+/** The list columns of a request with this document and these changes. */
+const listed = (type: EditType, doc: EditDoc, changes: readonly { field: string }[]) => ({
+  title: docTitle(type, doc),
+  fields: JSON.stringify(changes.map((c) => c.field)),
+});
+
+async function summaries(db: Db, rows: UpdateRequestListRow[]): Promise<RequestSummary[]> {
   const people = await membersById(
     db,
     rows.flatMap((r) => [r.user_id, r.reviewer_id]),
@@ -92,17 +117,15 @@ async function summaries(db: Db, rows: UpdateRequestRow[]): Promise<RequestSumma
   return rows.map((row) => summaryOf(row, people));
 }
 
-function summaryOf(row: UpdateRequestRow, people: Map<string, RequestSummary['user'] & object>): RequestSummary {
-  const doc = JSON.parse(row.doc) as EditDoc;
-  const changes = JSON.parse(row.changes) as { field: string }[];
+function summaryOf(row: UpdateRequestListRow, people: Map<string, RequestSummary['user'] & object>): RequestSummary {
   return {
     id: row.id,
     type: row.item_type,
     itemId: row.item_id,
-    title: docTitle(row.item_type, doc),
+    title: row.title,
     status: row.status,
     baseRevision: Number(row.base_revision),
-    changes: changes.map((c) => c.field),
+    changes: JSON.parse(row.fields) as string[],
     note: row.note,
     user: people.get(row.user_id) ?? null,
     reviewer: row.reviewer_id ? (people.get(row.reviewer_id) ?? null) : null,
@@ -115,7 +138,7 @@ function summaryOf(row: UpdateRequestRow, people: Map<string, RequestSummary['us
 }
 
 async function one(db: Db, id: number): Promise<RequestSummary> {
-  const row = await db.selectFrom('update_request').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('update_request').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
   return (await summaries(db, [row]))[0]!;
 }
 
@@ -152,6 +175,7 @@ export async function proposeEdit(
       base_revision: input.baseRevision,
       doc: JSON.stringify(doc),
       changes: JSON.stringify(changes),
+      ...listed(input.type, doc, changes),
       note: input.note,
       status: 'pending' as const,
       updated_at: now.toISOString(),
@@ -213,6 +237,7 @@ export async function proposeNew(
     const same = mine.find((row) => canonicalJson(JSON.parse(row.doc)) === canonicalJson(doc));
     if (same) return { outcome: 'requested' as const, requestId: same.id };
     const id = await nextId(trx, 'update_request_id');
+    const changes = diffDocs(input.type, null, doc as never);
     await trx
       .insertInto('update_request')
       .values({
@@ -221,7 +246,8 @@ export async function proposeNew(
         item_id: null,
         base_revision: 0,
         doc: JSON.stringify(doc),
-        changes: JSON.stringify(diffDocs(input.type, null, doc as never)),
+        changes: JSON.stringify(changes),
+        ...listed(input.type, doc, changes),
         note: input.note,
         status: 'pending',
         user_id: viewer.id,
@@ -242,7 +268,7 @@ export async function myRequests(
   if (query.status) base = base.where('status', '=', query.status);
   const [rows, total] = await Promise.all([
     base
-      .selectAll()
+      .select(LIST_COLUMNS)
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
       .limit(query.limit)
@@ -267,7 +293,7 @@ export async function requestQueue(
   const waiting = status === 'pending' || status === 'changes_requested';
   const [rows, total] = await Promise.all([
     base
-      .selectAll()
+      .select(LIST_COLUMNS)
       .orderBy('updated_at', waiting ? 'asc' : 'desc')
       .orderBy('id', waiting ? 'asc' : 'desc')
       .limit(query.limit)
@@ -557,6 +583,7 @@ export async function resubmitRequest(
         doc: JSON.stringify(doc),
         base_revision: baseRevision,
         changes: JSON.stringify(changes),
+        ...listed(row.item_type, doc, changes),
         note: input.note,
         status: 'pending',
         updated_at: now.toISOString(),
