@@ -1,4 +1,5 @@
 import { API_BASE } from '../shared/api.ts';
+import { isLocale, LOCALE_COOKIE } from '../shared/i18n/index.ts';
 import { keepsScrollOnNavigation } from '../shared/layout.ts';
 import { applyColorMode, watchColorMode } from './color-mode.ts';
 import { $globalStyle, resetGlobalStyle, toCssText } from './global-style.ts';
@@ -34,6 +35,14 @@ export function startClientShell(): void {
     const root = event.newDocument.documentElement;
     root.classList.toggle('dark', document.documentElement.classList.contains('dark'));
     queueMicrotask(applyColorMode);
+  });
+
+  // The footer's language choice lives in a cookie, so server-rendered pages come back in that language.
+  document.addEventListener('click', (event) => {
+    const locale = (event.target as Element | null)?.closest?.('[data-set-locale]')?.getAttribute('data-set-locale');
+    if (!isLocale(locale)) return;
+    document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+    location.reload();
   });
 
   // Page-specific header/footer styles never outlive their page.
@@ -102,7 +111,16 @@ export function startClientShell(): void {
  */
 function startSession(): void {
   const sync = () => {
-    if (hydrateSessionFromCookies()) void import('./token-refresher.ts').then((m) => m.startTokenRefresher());
+    const session = hydrateSessionFromCookies();
+    if (!session) return;
+    void import('./token-refresher.ts').then((m) => m.startTokenRefresher());
+    // Catalogue pages' edit links (EditEntryLink.astro), hidden for visitors and in cached pages: "Edit"
+    // for editors and above (EDITOR_GROUPS of creator-model.ts), "Suggest an edit" for other members.
+    const editor = /^(editor|admin|superAdmin)$/.test(session.hikariUserGroup);
+    document.querySelectorAll<HTMLElement>('[data-edit-link]').forEach((link) => {
+      link.lastElementChild!.textContent = link.dataset[editor ? 'edit' : 'suggest'] ?? '';
+      link.style.display = 'inline-flex';
+    });
   };
   sync();
   document.addEventListener('astro:page-load', sync);
