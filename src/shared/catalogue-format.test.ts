@@ -60,6 +60,9 @@ describe('dates and sizes', () => {
     expect(formatFileSize(1024 ** 3)).toBe('1 GB');
     expect(formatFileSize(null)).toBe('');
     expect(formatFileSize(-1)).toBe('');
+    expect(formatFileSize(Math.round(3.93 * 1024 ** 3), 2)).toBe('3.93 GB');
+    expect(formatFileSize(Math.round(3.9 * 1024 ** 3), 2)).toBe('3.9 GB');
+    expect(formatFileSize(700 * 1024 ** 2, 2)).toBe('700 MB');
   });
 });
 

@@ -69,8 +69,11 @@ export const formatScore = (score: number) => score.toFixed(1);
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-/** A file size for people, in 1024 steps: 4218734592 → "3.9 GB", 734003200 → "700 MB". */
-export function formatFileSize(bytes: number | null): string {
+/**
+ * A file size for people, in 1024 steps: 4218734592 → "3.9 GB", 734003200 → "700 MB". `decimals` 2 is
+ * the editors' precision (a size typed as 3.93 GB reads 3.93 GB, so a review sees 3.93 → 3.95).
+ */
+export function formatFileSize(bytes: number | null, decimals: 1 | 2 = 1): string {
   if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return '';
   let value = bytes;
   let unit = 0;
@@ -78,8 +81,9 @@ export function formatFileSize(bytes: number | null): string {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits).replace(/\.0$/, '')} ${UNITS[unit]}`;
+  const digits = unit === 0 || value >= 100 ? 0 : decimals;
+  const text = value.toFixed(digits);
+  return `${digits ? text.replace(/\.?0+$/, '') : text} ${UNITS[unit]}`;
 }
 
 export interface DownloadGroup {

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { networkQuiet, trackRequests } from './support/network-quiet.ts';
 
 // Every built route in both languages: rendered on the server in the request's language, hydrated
 // without a mismatch, and (in English) with no Chinese left in the interface around the content.
@@ -176,8 +177,9 @@ function routes(): { path: string; status?: number }[] {
 
 /** Loads a page and waits until every island on it has hydrated. */
 async function visit(page: Page, path: string) {
+  trackRequests(page);
   const response = await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   return response;
 }

@@ -22,6 +22,23 @@ describe('values as the diff views show them', () => {
     expect(valueLines('aliases', ['A', 'B'], names, say)).toEqual(['A', 'B']);
   });
 
+  it('shows a download as its file and a line per link, the size at the precision the editor takes', () => {
+    const file = {
+      id: 4,
+      language: 'ja',
+      platform: 'windows',
+      translationType: 'none',
+      translationGroup: '',
+      sizeBytes: Math.round(3.93 * 1024 ** 3),
+      note: '',
+      links: [{ id: 9, label: 'A', url: 'https://example.com/a', password: 'x' }],
+    };
+    const lines = (sizeBytes: number) => valueLines('downloads', [{ ...file, sizeBytes }], names, say);
+    expect(lines(file.sizeBytes)[0]).toContain('3.93 GB');
+    expect(lines(Math.round(3.95 * 1024 ** 3))[0]).toContain('3.95 GB');
+    expect(lines(file.sizeBytes)[1]).toBe('  ↳ A https://example.com/a revision.field.linkPassword x');
+  });
+
   it('shows flags, text and empty values', () => {
     expect(valueLines('nsfw', true, names, say)).toEqual(['revision.detail.yes']);
     expect(valueLines('intro', 'a\nb', names, say)).toEqual(['a', 'b']);

@@ -72,7 +72,7 @@ function downloadLines(d: DownloadDoc, say: Say): string[] {
     labelLine(say, 'platform', d.platform),
     labelLine(say, 'translation', d.translationType),
     d.translationGroup,
-    formatFileSize(d.sizeBytes),
+    formatFileSize(d.sizeBytes, 2),
     d.note,
   ].filter(Boolean);
   const links = d.links.map((l) =>
