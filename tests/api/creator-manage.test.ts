@@ -7,9 +7,10 @@ import {
   upsertProducer,
   upsertTag,
 } from '../../src/server/modules/catalogue/catalogue.writer.ts';
-import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
+import { deleteVolume, saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import { SEARCH_KINDS, bucketOfId, indexEntities } from '../../src/server/modules/search/search.index.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
+import type { ItemDocument } from '../../src/shared/creator/items.contract.ts';
 import type { LookupHit, ManagePage } from '../../src/shared/creator/manage.contract.ts';
 import type { LightnovelCardPage } from '../../src/shared/lightnovel/lightnovel.ts';
 import type { SearchResultPage } from '../../src/shared/search/search-model.ts';
@@ -215,6 +216,26 @@ describe('creator manage API', () => {
     await call(app, 'POST', `/creator/manage/lightnovel/${ids.series}/publish`, token('editor'));
     expect(await publicNames()).toContain(ids.series);
     expect(await searchTotal('奇诺之旅', 'novel')).toBe(1);
+  });
+
+  it("opens a series' document with its volumes in reading order, each to edit on its own page", async () => {
+    const extra = await saveVolume(db, {
+      lightnovelId: Number(ids.series),
+      kind: 'extra',
+      number: 1,
+      title: 'Kino SS',
+    });
+    const answer = await call<ItemDocument>(app, 'GET', `/creator/items/lightnovel/${ids.series}`, token('user'));
+    expect(answer.res.status).toBe(200);
+    expect(data(answer.body).volumes).toEqual([
+      { id: ids.volume, kind: 'main', number: 1, title: 'Kino 1', titleZh: '', hasEpub: false },
+      { id: ids.volume2, kind: 'main', number: 2, title: 'Kino 2', titleZh: '', hasEpub: false },
+      { id: extra, kind: 'extra', number: 1, title: 'Kino SS', titleZh: '', hasEpub: false },
+    ]);
+    // Other types carry none.
+    const game = await call<ItemDocument>(app, 'GET', `/creator/items/galgame/${ids.game}`, token('user'));
+    expect(data(game.body).volumes).toEqual([]);
+    await deleteVolume(db, extra);
   });
 
   it('deletes a volume with its EPUB file and audits it', async () => {

@@ -231,3 +231,37 @@ test("an editor adds a game's download with its link, and the download page show
   const unpublished = await request.post(`/api/creator/manage/galgame/${id}/unpublish`, { headers, data: {} });
   expect(unpublished.status()).toBe(200);
 });
+
+/** The demo's first light-novel series. */
+const SERIES = '星见坂图书室的四季';
+
+test("a series' editor lists its volumes to open, and a creator starts a new volume in that series", async ({
+  page,
+}) => {
+  await logInAsDemo(page, '/create/item/lightnovel?id=1', DEMO_ADMIN);
+  await hydrated(page);
+  const volumes = page.locator('[data-series-volumes]');
+  await expect(volumes.getByRole('heading')).toContainText('分卷');
+  await expect(volumes.locator('li').first()).toContainText('第 1 卷');
+  await volumes.locator('li a').first().click();
+  await expect(page).toHaveURL(/\/create\/item\/lightnovel\/volume\?id=\d+$/);
+  await hydrated(page);
+  const series = page.locator('[data-field="lightnovelId"]');
+  await expect(series).toContainText(SERIES);
+
+  await page.goBack();
+  await hydrated(page);
+  await page.locator('[data-series-volumes]').getByRole('link', { name: '添加分卷' }).click();
+  await expect(page).toHaveURL(/\/create\/item\/lightnovel\/volume\?series=1$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('新建轻小说分卷');
+  await expect(series).toContainText(SERIES);
+});
+
+test('a member sees the volumes of a series they suggest an edit to, without starting a new one', async ({ page }) => {
+  await logInAsDemo(page, '/create/item/lightnovel?id=1', DEMO);
+  await hydrated(page);
+  const volumes = page.locator('[data-series-volumes]');
+  await expect(volumes.locator('li').first()).toContainText('第 1 卷');
+  await expect(volumes.getByRole('link', { name: '添加分卷' })).toHaveCount(0);
+});

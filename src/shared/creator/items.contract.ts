@@ -3,6 +3,7 @@ import type { Pagination } from '../catalogue-model.ts';
 import { as, endpoint, type Contract } from '../contract.ts';
 import { messageRef } from '../i18n/index.ts';
 import { bodyInt, decimalId, queryInt, safeText } from '../input-rules.ts';
+import type { VolumeKind } from '../lightnovel/lightnovel-model.ts';
 import { EDIT_TYPES, type EditType } from './creator-model.ts';
 import type { EditDoc, FieldChange } from './docs.ts';
 import { EDIT_NOTE_MAX } from './items-model.ts';
@@ -41,6 +42,18 @@ export interface ItemDocument {
   canApply: boolean;
   /** The caller's own open request for this item, if any: a save replaces it. */
   pendingRequestId: number | null;
+  /** A series' volumes in reading order (each edited on its own page); empty for the other types. */
+  volumes: ItemVolume[];
+}
+
+/** A volume as the series editor lists it, linking to the volume's editor. */
+export interface ItemVolume {
+  id: number;
+  kind: VolumeKind;
+  number: number;
+  title: string;
+  titleZh: string;
+  hasEpub: boolean;
 }
 
 /** What a save did: applied (a new revision) or sent for review (an update request). */

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/creator/docs-model.ts';
 import type { DownloadDoc, EditDoc, EditDocs } from '../../../shared/creator/docs.ts';
 import { EDIT_NOTE_MAX } from '../../../shared/creator/items-model.ts';
-import type { EditConflict, SaveOutcome } from '../../../shared/creator/items.contract.ts';
+import type { EditConflict, ItemVolume, SaveOutcome } from '../../../shared/creator/items.contract.ts';
 import type { LookupHit } from '../../../shared/creator/manage.contract.ts';
 import { translateRef, type MessageKey } from '../../../shared/i18n/index.ts';
 import {
@@ -41,6 +41,7 @@ import {
 import { toast } from '../../../stores/toast.ts';
 import ImageUploader from '../media/ImageUploader.tsx';
 import { DownloadList } from './DownloadList.tsx';
+import { SeriesVolumes } from './SeriesVolumes.tsx';
 import { withLocale } from '../ui/locale-context.tsx';
 import { useLocale, useT } from '../ui/use-t.ts';
 import {
@@ -154,6 +155,8 @@ interface Props {
   seriesId?: number | null;
   /** The member's own update request to edit and resubmit (its proposed document is loaded). */
   requestId?: number | null;
+  /** May the member start new entries (the creator group and above)? A series then offers a new volume. */
+  mayCreate?: boolean;
 }
 
 type Notice = { kind: 'applied'; id: number } | { kind: 'requested' };
@@ -164,7 +167,7 @@ type Notice = { kind: 'applied'; id: number } | { kind: 'requested' };
  * and the save itself (applied for editors, an update request for others; a conflict shows the
  * fields both sides changed).
  */
-function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
+function ItemEditor({ type, id, seriesId = null, requestId = null, mayCreate = false }: Props) {
   const t = useT();
   const zh = useLocale() === 'zh-CN';
   const [doc, setDoc] = useState<AnyDoc | null>(() => {
@@ -179,6 +182,7 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
   const [title, setTitle] = useState('');
   const [canApply, setCanApply] = useState(false);
   const [pendingRequest, setPendingRequest] = useState<number | null>(null);
+  const [volumes, setVolumes] = useState<ItemVolume[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState(false);
@@ -254,6 +258,7 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
       setTitle(answer.data.title);
       setCanApply(answer.data.canApply);
       setPendingRequest(answer.data.pendingRequestId);
+      setVolumes(answer.data.volumes);
       setConflict(null);
       setErrors({});
       setTouched(false);
@@ -728,6 +733,9 @@ function ItemEditor({ type, id, seriesId = null, requestId = null }: Props) {
         {section(t('itemEditor.section.basic'), basic)}
         {section(t('itemEditor.section.media'), media)}
         {section(t('itemEditor.section.links'), links)}
+        {type === 'lightnovel' && id !== null && title && (
+          <SeriesVolumes seriesId={id} volumes={volumes} mayCreate={mayCreate} />
+        )}
         {section(t('itemEditor.section.downloads'), files)}
         {errors._doc && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-field-error="_doc">

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../db/db-errors.ts';
 import { nextId } from '../../db/ids.ts';
 import { pageInfo, type PageRequest } from '../../db/paginate.ts';
 import { HttpError } from '../../platform/errors.ts';
+import { volumesOf } from '../lightnovel/lightnovel.service.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import type { UserRow } from '../users/users.tables.ts';
 import { docTitle, itemPageTags, matchRowIds, normalizeDoc, readDoc, writeDoc, type StoredItem } from './docs.store.ts';
@@ -171,6 +172,17 @@ export async function itemDocument(db: Db, viewer: Viewer, type: EditType, id: n
     revision: found.revision,
     canApply: mayApply(viewer),
     pendingRequestId: open?.id ?? null,
+    volumes:
+      type === 'lightnovel'
+        ? (await volumesOf(db, id)).map(({ id, kind, number, title, titleZh, hasEpub }) => ({
+            id,
+            kind,
+            number,
+            title,
+            titleZh,
+            hasEpub,
+          }))
+        : [],
   };
 }
 
