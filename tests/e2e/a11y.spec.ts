@@ -382,6 +382,7 @@ for (const mode of MODES) {
         '/create/item/galgame',
         `/create/item/galgame?id=${game}`,
         '/create/item/lightnovel',
+        '/create/item/lightnovel?id=1',
         '/create/item/lightnovel/volume',
         '/create/item/manage/galgame',
         '/create/entity/person',
