@@ -288,4 +288,25 @@ describe('catalogue API: favourites, ratings, downloads', () => {
     expect((await call(app, 'POST', `/galgame/download-link/${linkId}/report`, undefined, {})).res.status).toBe(401);
     expect((await call(app, 'POST', `/galgame/download-link/999999/report`, token, {})).res.status).toBe(404);
   });
+
+  it("answers 404 for a report of an unpublished game's link, and counts nothing", async () => {
+    const db = app.ctx.db;
+    const draft = await saveGalgame(db, {
+      title: '下書きの DL',
+      status: 'draft',
+      downloads: [
+        { language: 'ja', platform: 'windows', translationType: 'none', links: [{ url: 'https://x.test/d' }] },
+      ],
+    });
+    const link = await db
+      .selectFrom('download_link as l')
+      .innerJoin('galgame_download as d', 'd.id', 'l.download_id')
+      .select(['l.id', 'l.report_count'])
+      .where('d.galgame_id', '=', draft)
+      .executeTakeFirstOrThrow();
+    const answer = await call(app, 'POST', `/galgame/download-link/${link.id}/report`, token, { reason: '失效' });
+    expect(answer.res.status).toBe(404);
+    const after = await db.selectFrom('link_report').select('link_id').where('link_id', '=', link.id).execute();
+    expect(after).toEqual([]);
+  });
 });

@@ -3,8 +3,10 @@ import { saveGalgame, upsertPerson } from '../../src/server/modules/catalogue/ca
 import { PROPOSAL_LIMIT } from '../../src/server/modules/creator/update-requests.service.ts';
 import { saveLightnovel, saveVolume } from '../../src/server/modules/lightnovel/lightnovel.writer.ts';
 import type { UserGroup } from '../../src/shared/auth-model.ts';
-import { EMPTY_DOCS } from '../../src/shared/creator/docs.ts';
-import type { ItemDocument, SaveOutcome } from '../../src/shared/creator/items.contract.ts';
+import type { ApiFailure } from '../../src/shared/api.ts';
+import { EMPTY_DOCS, type GalgameDoc } from '../../src/shared/creator/docs.ts';
+import type { EditConflict, ItemDocument, SaveOutcome } from '../../src/shared/creator/items.contract.ts';
+import type { RequestDetail } from '../../src/shared/creator/requests.contract.ts';
 import type { LookupHit } from '../../src/shared/creator/manage.contract.ts';
 import { call, data, makeAccount } from '../support/accounts.ts';
 import { createTestApp, insertSection, type TestApp } from '../support/test-app.ts';
@@ -274,5 +276,122 @@ describe('creator centre under attack', () => {
       .where('id', '=', target.id)
       .executeTakeFirstOrThrow();
     expect(banned.status).toBe('active');
+  });
+
+  describe("members' proposals show them nothing they could not open", () => {
+    const open = async (id: number, token: string) =>
+      data((await call<ItemDocument>(app, 'GET', `/creator/items/galgame/${id}`, token)).body);
+    const propose = (id: number, token: string, body: unknown) =>
+      call<SaveOutcome>(app, 'PUT', `/creator/items/galgame/${id}`, token, body);
+    const detail = async (requestId: number, token: string) =>
+      data((await call<RequestDetail>(app, 'GET', `/creator/update-requests/${requestId}`, token)).body);
+    const requestIdOf = (outcome: SaveOutcome) => (outcome.outcome === 'requested' ? outcome.requestId : 0);
+
+    it('merges a proposal made against an old revision onto the current one, never showing the old values', async () => {
+      const game = await saveGalgame(app.ctx.db, { title: '旧版本的游戏', intro: '第一版简介' });
+      const token = await member('user');
+      const first = await open(game, tokens.editor);
+      const edited = await call(app, 'PUT', `/creator/items/galgame/${game}`, tokens.editor, {
+        doc: { ...first.doc, intro: '第二版简介' },
+        baseRevision: first.revision,
+      });
+      expect(edited.res.status).toBe(200);
+
+      // Revision 1 as a base, changing another field: merged onto revision 2 (its intro kept).
+      const merged = await propose(game, token, {
+        doc: { ...first.doc, titleZh: '中文名' },
+        baseRevision: first.revision,
+      });
+      expect(merged.res.status, JSON.stringify(merged.body)).toBe(200);
+      const request = await detail(requestIdOf(data(merged.body)), token);
+      expect(request.baseRevision).toBe(first.revision + 1);
+      expect(request.fields.map((f) => f.field)).toEqual(['titleZh']);
+      expect((request.doc as { intro: string }).intro).toBe('第二版简介');
+
+      // Changing the intro against revision 1: a conflict that does not tell revision 1's intro.
+      const other = await member('user');
+      const conflict = await propose(game, other, {
+        doc: { ...first.doc, intro: '我的简介' },
+        baseRevision: first.revision,
+      });
+      expect(conflict.res.status).toBe(409);
+      const fields = ((conflict.body as ApiFailure).data as EditConflict).fields;
+      expect(fields).toEqual([{ field: 'intro', base: null, current: '第二版简介', proposed: '我的简介' }]);
+      expect(JSON.stringify(conflict.body)).not.toContain('第一版简介');
+
+      // Nor does moving a request back to an older revision.
+      const back = await call(app, 'PUT', `/creator/update-requests/${request.id}`, token, {
+        doc: request.doc,
+        baseRevision: first.revision,
+        note: '',
+      });
+      expect(back.res.status).toBe(400);
+      expect((await detail(request.id, token)).baseRevision).toBe(first.revision + 1);
+    });
+
+    it("keeps unpublished games out of a member's proposals: no link, no name, and no proposals on a game taken back to draft", async () => {
+      const db = app.ctx.db;
+      const game = await saveGalgame(db, { title: '公开的游戏' });
+      const draft = await saveGalgame(db, { title: '秘密的草稿', status: 'draft' });
+      const token = await member('user');
+      const item = await open(game, token);
+      const doc = item.doc as GalgameDoc;
+      const linked = await propose(game, token, {
+        doc: { ...doc, relations: [{ galgameId: draft, relation: 'sequel' }] },
+        baseRevision: item.revision,
+      });
+      expect(linked.res.status).toBe(400);
+      expect(JSON.stringify(linked.body)).not.toContain('秘密的草稿');
+
+      // A request made while the game was public, which then goes back to draft.
+      const proposal = await propose(game, token, {
+        doc: { ...doc, intro: '会员的简介' },
+        baseRevision: item.revision,
+      });
+      const requestId = requestIdOf(data(proposal.body));
+      await db.updateTable('galgame').set({ status: 'draft' }).where('id', '=', game).execute();
+      const mine = await detail(requestId, token);
+      expect(mine.fields.map((f) => f.current)).toEqual([null]);
+      expect(mine.currentRevision).toBe(0);
+      const again = await call(app, 'PUT', `/creator/update-requests/${requestId}`, token, {
+        doc: { ...doc, intro: '再改一次' },
+        note: '',
+      });
+      expect(again.res.status).toBe(404);
+      const editors = await detail(requestId, tokens.editor);
+      expect(editors.fields.map((f) => f.current)).toEqual(['']);
+      await db.updateTable('galgame').set({ status: 'published' }).where('id', '=', game).execute();
+
+      // Names in a request's detail: a draft another member linked (an editor's view names it).
+      const relation = await call(app, 'PUT', `/creator/items/galgame/${game}`, tokens.editor, {
+        doc: { ...(await open(game, tokens.editor)).doc, relations: [{ galgameId: draft, relation: 'sequel' }] },
+        baseRevision: (await open(game, tokens.editor)).revision,
+      });
+      expect(relation.res.status).toBe(200);
+      const seen = await open(game, token);
+      const proposal2 = await propose(game, token, {
+        doc: { ...seen.doc, intro: '第三次' },
+        baseRevision: seen.revision,
+      });
+      const named = await detail(requestIdOf(data(proposal2.body)), token);
+      expect(named.names.galgame[String(draft)]).toBeUndefined();
+      expect((await detail(named.id, tokens.editor)).names.galgame[String(draft)]).toBe('秘密的草稿');
+    });
+
+    it('answers a proposal that only leaves out the download rows’ ids with NOTHING_CHANGED', async () => {
+      const game = await saveGalgame(app.ctx.db, {
+        title: '带下载的游戏',
+        downloads: [
+          { language: 'ja', platform: 'windows', translationType: 'none', links: [{ url: 'https://a.test/x' }] },
+        ],
+      });
+      const token = await member('user');
+      const item = await open(game, token);
+      const doc = item.doc as GalgameDoc;
+      const stripped = doc.downloads.map((d) => ({ ...d, id: null, links: d.links.map((l) => ({ ...l, id: null })) }));
+      const answer = await propose(game, token, { doc: { ...doc, downloads: stripped }, baseRevision: item.revision });
+      expect(answer.res.status).toBe(400);
+      expect((answer.body as { code: string }).code).toBe('NOTHING_CHANGED');
+    });
   });
 });

@@ -212,6 +212,8 @@ describe('download edits', () => {
       [[{ ...first, links: [{ ...link, password: 'a\u0000b' }] }], 'doc.downloads.0.links.0.password'],
       [[{ ...first, links: [{ ...link, label: 'x'.repeat(51) }] }], 'doc.downloads.0.links.0.label'],
       [[{ ...first, extra: true }], 'doc.downloads.0'],
+      [[{ ...first, links: [{ ...link, __proto__x: 1 }] }], 'doc.downloads.0.links.0'],
+      [[{ ...first, links: ['https://a.test/x'] }], 'doc.downloads.0.links.0'],
       [Array.from({ length: 31 }, () => ({ ...first, id: null, links: [] })), 'doc.downloads'],
       [[{ ...first, links: Array.from({ length: 11 }, () => ({ ...link, id: null })) }], 'doc.downloads.0.links'],
       ['not a list', 'doc.downloads'],
@@ -221,6 +223,8 @@ describe('download edits', () => {
       expectFailure(answer, 400, 'VALIDATION_FAILED');
       const failure = answer.body as ApiFailure;
       expect(failure.data?.issues?.map((i) => i.path)).toContain(path);
+      // Said in the reader's language, however deep the problem.
+      expect(failure.message, path).toMatch(/[\u4e00-\u9fff]/);
     }
     expect(docOf(await open())).toEqual(doc);
   });
@@ -274,6 +278,50 @@ describe('download edits', () => {
     // The overwrite brought the removed address back, as a new row without its old reports.
     expect(urls).toContain(dead.url);
     expect(await linkRow(dead.id!)).toBeUndefined();
+  });
+
+  it('applies a stale edit of other fields after a dead link was removed, keeping the removal', async () => {
+    const item = await open(game, 'user');
+    const doc = docOf(item);
+    const proposal = data(
+      (await save({ doc: { ...doc, titleZh: '下载测试' }, baseRevision: item.revision }, 'user')).body,
+    );
+    const requestId = proposal.outcome === 'requested' ? proposal.requestId : 0;
+    const stale = await open();
+
+    // A moderator removes a dead link; an editor fixes another link's address and adds a mirror.
+    const [dead, fixed] = doc.downloads[0]!.links;
+    await reportLink(db, dead!.id!, users.admin!, '失效');
+    const removed = await call(app, 'POST', `/moderation/reports/link/${dead!.id}/resolve`, tokens.editor, {
+      action: 'removeLink',
+      reason: '链接已失效',
+    });
+    expect(removed.res.status).toBe(200);
+    const fresh = docOf(await open());
+    const links = fresh.downloads[0]!.links.map((l) => (l.id === fixed!.id ? { ...l, url: `${l.url}/v2` } : l));
+    links.push({ id: null, label: '镜像', url: 'https://mirror2.example.test/c', password: '' });
+    const edited = await save({
+      doc: { ...fresh, downloads: [{ ...fresh.downloads[0]!, links }] },
+      baseRevision: (await open()).revision,
+    });
+    expect(edited.res.status).toBe(200);
+    const expected = docOf(await open()).downloads;
+
+    // An editor's edit and the member's request, both made before all that, touch only titles.
+    const editorEdit = await save({
+      doc: { ...docOf(stale), title: 'DL Game (stale edit)' },
+      baseRevision: stale.revision,
+    });
+    expect(editorEdit.res.status, JSON.stringify(editorEdit.body)).toBe(200);
+    const approved = await call(app, 'POST', `/creator/update-requests/${requestId}/approve`, tokens.editor, {});
+    expect(approved.res.status, JSON.stringify(approved.body)).toBe(200);
+    const after = docOf(await open());
+    expect(after).toMatchObject({ title: 'DL Game (stale edit)', titleZh: '下载测试' });
+    // Nothing of the downloads went back: the link stays removed, the fix and the mirror stay.
+    expect(after.downloads).toEqual(expected);
+    expect(after.downloads[0]!.links.map((l) => l.url)).not.toContain(dead!.url);
+    const latest = await revisionAt((await open()).revision);
+    expect(latest.changes).toEqual(['titleZh']);
   });
 
   it('lets an admin restore a revision with a removed link: it comes back as a new row', async () => {

@@ -91,6 +91,10 @@ const choice = <const T extends readonly [string, ...string[]]>(field: string, v
 const flag = (field: string) =>
   z.boolean({ error: messageRef('revision.error.boolean', { label: fieldLabel(field) }) });
 
+/** One entry of a list (a tag, a staff member, a download…): an object of exactly its fields. */
+const entry = <S extends z.ZodRawShape>(field: string, shape: S) =>
+  z.strictObject(shape, { error: messageRef('revision.error.entry', { label: fieldLabel(field) }) });
+
 /** An item's list of links may not name the same thing twice. */
 function uniqueBy<T>(key: (item: T) => string, field: string) {
   return (items: T[], ctx: z.RefinementCtx) => {
@@ -117,7 +121,7 @@ function uniqueIds(field: string) {
 }
 
 /** A download link: a web address (cloud drives and the like), its label and password. */
-const downloadLink = z.strictObject({
+const downloadLink = entry('links', {
   id: bodyId(fieldLabel('downloads')).nullable(),
   label: line('linkLabel', DOC_LIMITS.short),
   url: url('linkUrl').refine((value) => value !== '', {
@@ -127,7 +131,7 @@ const downloadLink = z.strictObject({
 });
 
 /** One downloadable file of a game (a language, platform and translation) with its links. */
-const download = z.strictObject({
+const download = entry('downloads', {
   id: bodyId(fieldLabel('downloads')).nullable(),
   language: choice('downloadLanguage', DOWNLOAD_LANGUAGES),
   platform: choice('downloadPlatform', PLATFORMS),
@@ -153,7 +157,7 @@ export const galgameDocSchema = z.strictObject(
     releaseDate: day('releaseDate'),
     prices: list(
       'prices',
-      z.strictObject({
+      entry('prices', {
         edition: line('priceEdition', DOC_LIMITS.short),
         currency: line('priceCurrency', 8, 1),
         amount: z
@@ -177,7 +181,7 @@ export const galgameDocSchema = z.strictObject(
     ),
     tags: list(
       'tags',
-      z.strictObject({
+      entry('tags', {
         tagId: bodyId(fieldLabel('tags')),
         spoiler: bodyInt({ min: 0, max: 2, label: fieldLabel('spoiler') }),
       }),
@@ -185,7 +189,7 @@ export const galgameDocSchema = z.strictObject(
     ).superRefine(uniqueBy((t: { tagId: number }) => String(t.tagId), 'tags')),
     producers: list(
       'producers',
-      z.strictObject({
+      entry('producers', {
         producerId: bodyId(fieldLabel('producers')),
         role: choice('producers', PRODUCER_ROLES),
         note: line('note', DOC_LIMITS.note),
@@ -194,7 +198,7 @@ export const galgameDocSchema = z.strictObject(
     ).superRefine(uniqueBy((p: { producerId: number; role: string }) => `${p.producerId}:${p.role}`, 'producers')),
     staff: list(
       'staff',
-      z.strictObject({
+      entry('staff', {
         personId: bodyId(fieldLabel('staff')),
         role: choice('staff', STAFF_ROLES),
         note: line('note', DOC_LIMITS.note),
@@ -203,7 +207,7 @@ export const galgameDocSchema = z.strictObject(
     ).superRefine(uniqueBy((s: { personId: number; role: string }) => `${s.personId}:${s.role}`, 'staff')),
     characters: list(
       'characters',
-      z.strictObject({
+      entry('characters', {
         characterId: bodyId(fieldLabel('characters')),
         role: choice('characters', CHARACTER_ROLES),
         voicePersonId: bodyId(fieldLabel('voice')).nullable(),
@@ -212,7 +216,7 @@ export const galgameDocSchema = z.strictObject(
     ).superRefine(uniqueBy((c: { characterId: number }) => String(c.characterId), 'characters')),
     relations: list(
       'relations',
-      z.strictObject({ galgameId: bodyId(fieldLabel('relations')), relation: choice('relations', RELATIONS) }),
+      entry('relations', { galgameId: bodyId(fieldLabel('relations')), relation: choice('relations', RELATIONS) }),
       DOC_LIMITS.relations,
     ).superRefine(uniqueBy((r: { galgameId: number }) => String(r.galgameId), 'relations')),
     downloads: list('downloads', download, DOC_LIMITS.downloads)
@@ -240,12 +244,12 @@ export const lightnovelDocSchema = z.strictObject(
     nsfw: flag('nsfw'),
     staff: list(
       'staff',
-      z.strictObject({ personId: bodyId(fieldLabel('staff')), role: choice('staff', LIGHTNOVEL_STAFF_ROLES) }),
+      entry('staff', { personId: bodyId(fieldLabel('staff')), role: choice('staff', LIGHTNOVEL_STAFF_ROLES) }),
       DOC_LIMITS.staff,
     ).superRefine(uniqueBy((s: { personId: number; role: string }) => `${s.personId}:${s.role}`, 'staff')),
     producers: list(
       'producers',
-      z.strictObject({
+      entry('producers', {
         producerId: bodyId(fieldLabel('producers')),
         role: choice('producers', LIGHTNOVEL_PRODUCER_ROLES),
       }),

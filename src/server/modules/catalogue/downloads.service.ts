@@ -92,10 +92,14 @@ export async function reportLink(
   return db
     .transaction()
     .execute(async (trx): Promise<ReportResult> => {
+      // Only links of published games: an unpublished game's links are no one's to report (nor to find).
       const link = await trx
-        .selectFrom('download_link')
-        .select(['id', 'report_count'])
-        .where('id', '=', linkId)
+        .selectFrom('download_link as l')
+        .innerJoin('galgame_download as d', 'd.id', 'l.download_id')
+        .innerJoin('galgame as g', 'g.id', 'd.galgame_id')
+        .select(['l.id', 'l.report_count'])
+        .where('l.id', '=', linkId)
+        .where('g.status', '=', 'published')
         .executeTakeFirst();
       if (!link) throw new HttpError(404, 'NOT_FOUND', 'server.downloadLinkNotFound');
       const inserted = await trx

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalJson } from '../../../shared/creator/docs-model.ts';
+import { canonicalJson, diffDocs } from '../../../shared/creator/docs-model.ts';
 import type { EditType } from '../../../shared/creator/creator-model.ts';
 import {
   DOC_SCHEMAS,
@@ -160,6 +160,26 @@ export function matchRowIds<T extends EditType>(type: T, current: EditDocs[T], i
     };
   });
   return normalizeDoc(type, { ...(incoming as GalgameDoc), downloads } as EditDocs[T]);
+}
+
+/**
+ * An edit made against `base`, its rows matched to the item as it is now (matchRowIds) only in the
+ * fields it changed: a field it left as its base had it stays its base's, so rows deleted since (a dead
+ * link a moderator removed meanwhile) are no change, and no conflict, of a stale edit that never
+ * touched them.
+ */
+export function editAgainst<T extends EditType>(
+  type: T,
+  base: EditDocs[T],
+  current: EditDocs[T],
+  sent: EditDocs[T],
+): EditDocs[T] {
+  const changed = new Set(diffDocs(type, base, sent).map((change) => change.field));
+  const matched = matchRowIds(type, current, sent) as Record<string, unknown>;
+  const kept = base as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(matched).map(([field, value]) => [field, changed.has(field) ? value : kept[field]]),
+  ) as EditDocs[T];
 }
 
 /** A document without its rows' ids, to compare what two documents say rather than which rows hold it. */
@@ -374,18 +394,13 @@ const missing = (field: string) => {
   return badRequest(message, fieldIssue(`doc.${field}`, message));
 };
 
-/** Every id a document links to must exist: 400 naming the field otherwise (no half-written item). */
-export async function checkLinks(db: Db, type: EditType, doc: EditDoc, selfId: number | null): Promise<void> {
-  type Linked = readonly [
-    table: 'tag' | 'producer' | 'person' | 'character' | 'galgame' | 'lightnovel',
-    ids: number[],
-    field: string,
-  ];
-  let lists: Linked[] = [];
+type LinkTable = 'tag' | 'producer' | 'person' | 'character' | 'galgame' | 'lightnovel';
+
+/** What a document links to: per field, the table and the ids. */
+function linkedLists(type: EditType, doc: EditDoc): (readonly [table: LinkTable, ids: number[], field: string])[] {
   if (type === 'galgame') {
     const g = doc as GalgameDoc;
-    if (selfId !== null && g.relations.some((r) => r.galgameId === selfId)) throw missing('relations');
-    lists = [
+    return [
       ['tag', g.tags.map((t) => t.tagId), 'tags'],
       ['producer', g.producers.map((p) => p.producerId), 'producers'],
       ['person', g.staff.map((s) => s.personId), 'staff'],
@@ -393,21 +408,58 @@ export async function checkLinks(db: Db, type: EditType, doc: EditDoc, selfId: n
       ['person', g.characters.flatMap((c) => (c.voicePersonId === null ? [] : [c.voicePersonId])), 'voice'],
       ['galgame', g.relations.map((r) => r.galgameId), 'relations'],
     ];
-  } else if (type === 'lightnovel') {
+  }
+  if (type === 'lightnovel') {
     const l = doc as LightnovelDoc;
-    lists = [
+    return [
       ['person', l.staff.map((s) => s.personId), 'staff'],
       ['producer', l.producers.map((p) => p.producerId), 'producers'],
     ];
-  } else if (type === 'volume') {
-    lists = [['lightnovel', [(doc as VolumeDoc).lightnovelId], 'lightnovelId']];
   }
-  for (const [table, ids, field] of lists) {
+  if (type === 'volume') return [['lightnovel', [(doc as VolumeDoc).lightnovelId], 'lightnovelId']];
+  return [];
+}
+
+/**
+ * Every id a document links to must exist: 400 naming the field otherwise (no half-written item). With
+ * `member` (a member who is not an editor), the games and series it adds to `known` (the document they
+ * edited) must also be ones they may see; links an editor made before stay as they are.
+ */
+export async function checkLinks(
+  db: Db,
+  type: EditType,
+  doc: EditDoc,
+  selfId: number | null,
+  member?: { id: string; known: EditDoc | null },
+): Promise<void> {
+  if (type === 'galgame' && selfId !== null && (doc as GalgameDoc).relations.some((r) => r.galgameId === selfId))
+    throw missing('relations');
+  const known = new Set(
+    member?.known ? linkedLists(type, member.known).flatMap(([table, ids]) => ids.map((id) => `${table}:${id}`)) : [],
+  );
+  for (const [table, ids, field] of linkedLists(type, doc)) {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) continue;
     const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).execute();
     if (found.length !== wanted.length) throw missing(field);
+    const added = wanted.filter((id) => !known.has(`${table}:${id}`));
+    if (member && added.length > 0 && (table === 'galgame' || table === 'lightnovel')) {
+      if ((await visibleIds(db, table, added, member.id)).length !== added.length) throw missing(field);
+    }
   }
+}
+
+/**
+ * The games or series of `ids` a member who is not an editor may link to and see named: published ones
+ * and their own. An unpublished one of someone else's is as missing to them as an unknown id.
+ */
+export function visibleIds(db: Db, table: 'galgame' | 'lightnovel', ids: readonly number[], memberId: string) {
+  return db
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('status', '=', 'published'), eb('created_by', '=', memberId)]))
+    .execute();
 }
 
 /** Names that must stay unique: a tag's name, a volume's place in its series. */

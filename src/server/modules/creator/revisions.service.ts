@@ -18,7 +18,17 @@ import { HttpError } from '../../platform/errors.ts';
 import { volumesOf } from '../lightnovel/lightnovel.service.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import type { UserRow } from '../users/users.tables.ts';
-import { docTitle, itemPageTags, matchRowIds, normalizeDoc, readDoc, writeDoc, type StoredItem } from './docs.store.ts';
+import {
+  docTitle,
+  editAgainst,
+  itemPageTags,
+  matchRowIds,
+  normalizeDoc,
+  readDoc,
+  writeDoc,
+  visibleIds,
+  type StoredItem,
+} from './docs.store.ts';
 import { mergeEdit } from './edit-merge.ts';
 
 /**
@@ -222,8 +232,9 @@ export async function applyEdit<T extends EditType>(trx: Db, input: ApplyInput<T
   const currentNumber = latest?.number ?? 0;
   const base = (await revisionDoc(trx, input.type, input.id, input.baseRevision)) as EditDocs[T] | undefined;
   if (!base) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
-  const proposed = matchRowIds(input.type, item.doc, input.doc);
-  const merged = mergeEdit(input.type, normalizeDoc(input.type, base), item.doc, proposed, input.overwrite);
+  const baseDoc = normalizeDoc(input.type, base);
+  const proposed = editAgainst(input.type, baseDoc, item.doc as EditDocs[T], normalizeDoc(input.type, input.doc));
+  const merged = mergeEdit(input.type, baseDoc, item.doc, proposed, input.overwrite);
   if (merged.conflicts.length > 0) {
     const data: EditConflict = { currentRevision: currentNumber, fields: merged.conflicts };
     throw new HttpError(409, 'EDIT_CONFLICT', 'revision.error.conflict', data);
@@ -441,7 +452,7 @@ export async function revisionDetail(
     ...summaryOf(row, people),
     doc,
     diff: before ? diffDocs(type, before as never, doc as never) : [],
-    names: await linkNames(db, [doc, ...(before ? [before] : [])]),
+    names: await linkNames(db, [doc, ...(before ? [before] : [])], viewer),
   };
 }
 
@@ -507,8 +518,11 @@ const LINK_KEYS: Record<string, keyof LinkNames> = {
   lightnovelId: 'lightnovel',
 };
 
-/** The names of everything these documents link to (tags, people, producers, games, series). */
-export async function linkNames(db: Db, docs: readonly unknown[]): Promise<LinkNames> {
+/**
+ * The names of everything these documents link to (tags, people, producers, games, series). For a
+ * `viewer` who is not an editor, unpublished games and series other than their own stay unnamed.
+ */
+export async function linkNames(db: Db, docs: readonly unknown[], viewer?: Viewer): Promise<LinkNames> {
   const ids: Record<keyof LinkNames, Set<number>> = {
     tag: new Set(),
     producer: new Set(),
@@ -544,6 +558,14 @@ export async function linkNames(db: Db, docs: readonly unknown[]): Promise<LinkN
       .where('id', 'in', [...ids.galgame])
       .execute();
     for (const r of rows) names.galgame[String(r.id)] = r.title_zh || r.title;
+  }
+  if (viewer && !mayApply(viewer)) {
+    for (const kind of ['galgame', 'lightnovel'] as const) {
+      const named = Object.keys(names[kind]).map(Number);
+      if (named.length === 0) continue;
+      const visible = new Set((await visibleIds(db, kind, named, viewer.id)).map((r) => String(r.id)));
+      for (const id of Object.keys(names[kind])) if (!visible.has(id)) delete names[kind][id];
+    }
   }
   return names;
 }

@@ -16,7 +16,7 @@ import { enforceRateLimit, type RateRule } from '../../platform/rate-limit.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { writeAudit } from '../moderation/audit-log.ts';
 import { notifyLater, type NotifyDeps } from '../notifications/notifications.queue.ts';
-import { checkLinks, docTitle, normalizeDoc, parseDoc, readDoc, withoutRowIds } from './docs.store.ts';
+import { checkLinks, docTitle, editAgainst, normalizeDoc, parseDoc, readDoc, withoutRowIds } from './docs.store.ts';
 import type { UpdateRequestListRow, UpdateRequestRow } from './creator.tables.ts';
 import { mergeEdit } from './edit-merge.ts';
 import {
@@ -31,6 +31,7 @@ import {
   lockItem,
   lockKey,
   mayApply,
+  mayReadHistory,
   membersById,
   nothingChanged,
   revisionDoc,
@@ -153,16 +154,40 @@ export async function proposeEdit(
   now = new Date(),
 ): Promise<SaveOutcome> {
   assertMember(viewer);
-  const doc = parseDoc(input.type, input.doc);
+  const sent = parseDoc(input.type, input.doc);
   await enforceRateLimit(deps.db, `proposal:${viewer.id}`, PROPOSAL_LIMIT, now.getTime());
   return deps.db.transaction().execute(async (trx) => {
     const found = await ensureRevision(trx, input.type, input.id, now);
     if (!found || !isPublic(found.item)) throw itemNotFound();
-    const base = await revisionDoc(trx, input.type, input.id, input.baseRevision);
-    if (!base) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
-    const changes = diffDocs(input.type, normalizeDoc(input.type, base as never), doc as never);
+    const sentBase = await revisionDoc(trx, input.type, input.id, input.baseRevision);
+    if (!sentBase) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
+    let base = normalizeDoc(input.type, sentBase as never) as EditDoc;
+    let baseRevision = input.baseRevision;
+    // Rows sent without their ids are the base's rows when they say the same (nothing changed then).
+    let doc = editAgainst(input.type, base as never, base as never, sent as never) as EditDoc;
+    if (!mayReadHistory(viewer) && baseRevision !== found.revision) {
+      // Members who may not read the history propose against the item as it is: an edit made against an
+      // older revision is merged onto the current one (a field both changed is a 409, without the old
+      // values), so no request of theirs shows them a revision they could not open.
+      const current = found.item.doc;
+      const merged = mergeEdit(
+        input.type,
+        base as never,
+        current as never,
+        editAgainst(input.type, base as never, current as never, doc as never),
+      );
+      if (merged.conflicts.length > 0) {
+        const fields = merged.conflicts.map((conflict) => ({ ...conflict, base: null }));
+        const data: EditConflict = { currentRevision: found.revision, fields };
+        throw new HttpError(409, 'EDIT_CONFLICT', 'revision.error.conflict', data);
+      }
+      doc = merged.doc as EditDoc;
+      base = normalizeDoc(input.type, current as never) as EditDoc;
+      baseRevision = found.revision;
+    }
+    const changes = diffDocs(input.type, base as never, doc as never);
     if (changes.length === 0) throw nothingChanged();
-    await checkLinks(trx, input.type, doc, input.id);
+    await checkLinks(trx, input.type, doc, input.id, mayApply(viewer) ? undefined : { id: viewer.id, known: base });
     const open = await trx
       .selectFrom('update_request')
       .select('id')
@@ -172,7 +197,7 @@ export async function proposeEdit(
       .where('status', 'in', OPEN)
       .executeTakeFirst();
     const values = {
-      base_revision: input.baseRevision,
+      base_revision: baseRevision,
       doc: JSON.stringify(doc),
       changes: JSON.stringify(changes),
       ...listed(input.type, doc, changes),
@@ -213,7 +238,7 @@ export async function proposeNew(
   assertMember(viewer);
   if (!CREATOR_GROUPS.includes(viewer.user_group)) throw forbidden();
   const doc = parseDoc(input.type, input.doc);
-  await checkLinks(deps.db, input.type, doc, null);
+  await checkLinks(deps.db, input.type, doc, null, mayApply(viewer) ? undefined : { id: viewer.id, known: null });
   if (mayApply(viewer)) {
     const applied = await deps.db.transaction().execute(async (trx) => {
       // The same new entry sent twice (a double click, a retry) is the one already made.
@@ -326,8 +351,11 @@ export async function requestDetail(db: Db, viewer: Viewer, id: number): Promise
     > | null;
     if (base) base = normalizeDoc(row.item_type, base as never) as Record<string, unknown>;
     const item = await readDoc(db, row.item_type, row.item_id);
-    current = (item?.doc as Record<string, unknown> | undefined) ?? null;
-    currentRevision = (await latestRevision(db, row.item_type, row.item_id))?.number ?? 0;
+    // An item taken back to draft since is no longer shown to a member who may not see drafts: their
+    // request keeps what they sent and the base they saw.
+    const shown = item !== undefined && (isPublic(item) || mayApply(viewer));
+    current = shown ? (item.doc as Record<string, unknown>) : null;
+    currentRevision = shown ? ((await latestRevision(db, row.item_type, row.item_id))?.number ?? 0) : 0;
   }
   const changed = diffDocs(row.item_type, base as never, doc as never);
   const fields: RequestField[] = changed.map((change) => {
@@ -349,7 +377,7 @@ export async function requestDetail(db: Db, viewer: Viewer, id: number): Promise
     doc: doc as EditDoc,
     fields,
     currentRevision,
-    names: await linkNames(db, [doc, base, current]),
+    names: await linkNames(db, [doc, base, current], viewer),
     can: {
       review: row.status === 'pending' && mayApply(viewer) && !mine,
       withdraw: mine && open,
@@ -554,6 +582,13 @@ export async function resubmitRequest(
     let baseRevision = Number(row.base_revision);
     let base: EditDoc | null = null;
     if (row.item_id !== null) {
+      // An item taken back to draft since takes no more proposals from members who may not see it.
+      const item = await readDoc(trx, row.item_type, row.item_id);
+      if (!item || (!isPublic(item) && !mayApply(viewer))) throw itemNotFound();
+      // Members who may not read the history move their request only to the item's newest revision.
+      const newest = (await latestRevision(trx, row.item_type, row.item_id))?.number ?? 0;
+      if (input.baseRevision !== undefined && !mayReadHistory(viewer) && input.baseRevision !== newest)
+        throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
       const readBase = async (number: number) => {
         const found = await revisionDoc(trx, row.item_type, row.item_id!, number);
         if (!found) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
@@ -576,7 +611,13 @@ export async function resubmitRequest(
     }
     const changes = diffDocs(row.item_type, base as never, doc as never);
     if (changes.length === 0) throw nothingChanged();
-    await checkLinks(trx, row.item_type, doc, row.item_id);
+    await checkLinks(
+      trx,
+      row.item_type,
+      doc,
+      row.item_id,
+      mayApply(viewer) ? undefined : { id: viewer.id, known: base },
+    );
     const done = await trx
       .updateTable('update_request')
       .set({

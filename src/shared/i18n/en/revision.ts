@@ -57,6 +57,7 @@ export const revision: AreaMessages<typeof reference> = {
   'revision.error.choice': '{label} has a value that is not allowed',
   'revision.error.boolean': '{label} must be yes or no',
   'revision.error.duplicate': '{label} lists the same entry twice',
+  'revision.error.entry': 'An entry of {label} is not in the right form',
   'revision.error.size': 'Size must be a number of MB or GB, 0 or more',
   'revision.error.amount': 'A price must be a number from 0 to 10000000',
   'revision.error.isbn': 'An ISBN has only digits, hyphens and a final X',

@@ -57,6 +57,7 @@ export const revision = {
   'revision.error.choice': '{label}的值无效',
   'revision.error.boolean': '{label}必须是“是”或“否”',
   'revision.error.duplicate': '{label}中有重复的项',
+  'revision.error.entry': '{label}中有一项的格式不对',
   'revision.error.size': '大小必须是一个不小于 0 的数字（单位 MB 或 GB）',
   'revision.error.amount': '价格必须是 0 到 10000000 之间的数字',
   'revision.error.isbn': 'ISBN 只能包含数字、连字符和末尾的 X',
