@@ -3,7 +3,7 @@ import type { Pagination } from '../catalogue-model.ts';
 import { as, endpoint, type Contract } from '../contract.ts';
 import { messageRef } from '../i18n/index.ts';
 import { bodyInt, decimalId, queryInt, safeText } from '../input-rules.ts';
-import type { VolumeKind } from '../lightnovel/lightnovel-model.ts';
+import type { VolumeCard } from '../lightnovel/lightnovel.ts';
 import { EDIT_TYPES, type EditType } from './creator-model.ts';
 import type { EditDoc, FieldChange } from './docs.ts';
 import { EDIT_NOTE_MAX } from './items-model.ts';
@@ -47,14 +47,7 @@ export interface ItemDocument {
 }
 
 /** A volume as the series editor lists it, linking to the volume's editor. */
-export interface ItemVolume {
-  id: number;
-  kind: VolumeKind;
-  number: number;
-  title: string;
-  titleZh: string;
-  hasEpub: boolean;
-}
+export type ItemVolume = Pick<VolumeCard, 'id' | 'kind' | 'number' | 'title' | 'titleZh' | 'hasEpub'>;
 
 /** What a save did: applied (a new revision) or sent for review (an update request). */
 export type SaveOutcome =

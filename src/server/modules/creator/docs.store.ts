@@ -440,27 +440,33 @@ export async function checkLinks(
   for (const [table, ids, field] of linkedLists(type, doc)) {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) continue;
+    if (table === 'galgame' || table === 'lightnovel') {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'status', 'created_by'])
+        .where('id', 'in', wanted)
+        .execute();
+      const usable = rows.filter((row) => !member || known.has(`${table}:${row.id}`) || seenBy(row, member.id));
+      if (usable.length !== wanted.length) throw missing(field);
+      continue;
+    }
     const found = await db.selectFrom(table).select('id').where('id', 'in', wanted).execute();
     if (found.length !== wanted.length) throw missing(field);
-    const added = wanted.filter((id) => !known.has(`${table}:${id}`));
-    if (member && added.length > 0 && (table === 'galgame' || table === 'lightnovel')) {
-      if ((await visibleIds(db, table, added, member.id)).length !== added.length) throw missing(field);
-    }
   }
 }
 
-/**
- * The games or series of `ids` a member who is not an editor may link to and see named: published ones
- * and their own. An unpublished one of someone else's is as missing to them as an unknown id.
- */
-export function visibleIds(db: Db, table: 'galgame' | 'lightnovel', ids: readonly number[], memberId: string) {
-  return db
-    .selectFrom(table)
-    .select('id')
-    .where('id', 'in', ids)
-    .where((eb) => eb.or([eb('status', '=', 'published'), eb('created_by', '=', memberId)]))
-    .execute();
+/** A game's or series' publication, as far as who may see it goes. */
+export interface Publication {
+  status: string;
+  created_by: string | null;
 }
+
+/**
+ * May a member who is not an editor link to this game or series and see it named? Published ones and
+ * their own; an unpublished one of someone else's is as missing to them as an unknown id.
+ */
+export const seenBy = (row: Publication, memberId: string): boolean =>
+  row.status === 'published' || row.created_by === memberId;
 
 /** Names that must stay unique: a tag's name, a volume's place in its series. */
 async function checkUnique(db: Db, type: EditType, doc: EditDoc, selfId: number | null): Promise<void> {

@@ -26,7 +26,8 @@ import {
   normalizeDoc,
   readDoc,
   writeDoc,
-  visibleIds,
+  seenBy,
+  type Publication,
   type StoredItem,
 } from './docs.store.ts';
 import { mergeEdit } from './edit-merge.ts';
@@ -69,20 +70,17 @@ export async function lockKey(trx: Db, key: string): Promise<void> {
 /** Whether members may see and propose edits to it: published games and series, volumes of those; all entities. */
 export const isPublic = (item: StoredItem): boolean => item.status === null || item.status === 'published';
 
-export async function latestRevision(
-  db: Db,
-  type: EditType,
-  id: number,
-): Promise<{ number: number; doc: EditDoc } | undefined> {
+/** The number of an item's newest revision (its document is not read: a big game's is hundreds of kB). */
+export async function latestRevision(db: Db, type: EditType, id: number): Promise<{ number: number } | undefined> {
   const row = await db
     .selectFrom('catalogue_revision')
-    .select(['number', 'doc'])
+    .select('number')
     .where('item_type', '=', type)
     .where('item_id', '=', id)
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? { number: Number(row.number), doc: JSON.parse(row.doc) as EditDoc } : undefined;
+  return row ? { number: Number(row.number) } : undefined;
 }
 
 export async function revisionDoc(db: Db, type: EditType, id: number, number: number): Promise<EditDoc | undefined> {
@@ -542,7 +540,7 @@ export async function linkNames(db: Db, docs: readonly unknown[], viewer?: Viewe
   };
   docs.forEach(visit);
   const names: LinkNames = { tag: {}, producer: {}, person: {}, character: {}, galgame: {}, lightnovel: {} };
-  for (const kind of ['tag', 'producer', 'person', 'character', 'lightnovel'] as const) {
+  for (const kind of ['tag', 'producer', 'person', 'character'] as const) {
     if (ids[kind].size === 0) continue;
     const rows = await db
       .selectFrom(kind)
@@ -551,21 +549,22 @@ export async function linkNames(db: Db, docs: readonly unknown[], viewer?: Viewe
       .execute();
     for (const r of rows) names[kind][String(r.id)] = r.name_zh || r.name;
   }
+  const shown = (row: Publication) => !viewer || mayApply(viewer) || seenBy(row, viewer.id);
+  if (ids.lightnovel.size > 0) {
+    const rows = await db
+      .selectFrom('lightnovel')
+      .select(['id', 'name', 'name_zh', 'status', 'created_by'])
+      .where('id', 'in', [...ids.lightnovel])
+      .execute();
+    for (const r of rows.filter(shown)) names.lightnovel[String(r.id)] = r.name_zh || r.name;
+  }
   if (ids.galgame.size > 0) {
     const rows = await db
       .selectFrom('galgame')
-      .select(['id', 'title', 'title_zh'])
+      .select(['id', 'title', 'title_zh', 'status', 'created_by'])
       .where('id', 'in', [...ids.galgame])
       .execute();
-    for (const r of rows) names.galgame[String(r.id)] = r.title_zh || r.title;
-  }
-  if (viewer && !mayApply(viewer)) {
-    for (const kind of ['galgame', 'lightnovel'] as const) {
-      const named = Object.keys(names[kind]).map(Number);
-      if (named.length === 0) continue;
-      const visible = new Set((await visibleIds(db, kind, named, viewer.id)).map((r) => String(r.id)));
-      for (const id of Object.keys(names[kind])) if (!visible.has(id)) delete names[kind][id];
-    }
+    for (const r of rows.filter(shown)) names.galgame[String(r.id)] = r.title_zh || r.title;
   }
   return names;
 }

@@ -586,9 +586,10 @@ export async function resubmitRequest(
       const item = await readDoc(trx, row.item_type, row.item_id);
       if (!item || (!isPublic(item) && !mayApply(viewer))) throw itemNotFound();
       // Members who may not read the history move their request only to the item's newest revision.
-      const newest = (await latestRevision(trx, row.item_type, row.item_id))?.number ?? 0;
-      if (input.baseRevision !== undefined && !mayReadHistory(viewer) && input.baseRevision !== newest)
-        throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
+      if (input.baseRevision !== undefined && !mayReadHistory(viewer)) {
+        const newest = (await latestRevision(trx, row.item_type, row.item_id))?.number ?? 0;
+        if (input.baseRevision !== newest) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
+      }
       const readBase = async (number: number) => {
         const found = await revisionDoc(trx, row.item_type, row.item_id!, number);
         if (!found) throw new HttpError(400, 'VALIDATION_FAILED', 'revision.error.baseUnknown');
