@@ -17,6 +17,8 @@ declare namespace App {
     personal?: boolean;
     /** The caller's address (behind a trusted proxy, the one it forwarded), set by the server for pages. */
     clientIp?: string;
+    /** The status the error page answers with (Astro answers every error page 500; a database away is 503). */
+    errorStatus?: number;
   }
 }
 

@@ -23,6 +23,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.t = translator(context.locals.locale);
   let response = await next();
   if (context.isPrerendered) return response;
+  const { errorStatus } = context.locals;
+  if (errorStatus && response.status !== errorStatus) {
+    response = new Response(response.body, { status: errorStatus, headers: response.headers });
+  }
   const config = context.locals.app?.config;
   if (normalisePath(context.url.pathname) === READER_PATH && isHtml(response)) {
     // The reader shows untrusted books: its own strict policy, allowing only this page's inline scripts.

@@ -47,6 +47,8 @@ export interface AppContextOptions {
   start?: boolean;
   /** Connections this process may hold on PostgreSQL (default 10; see `poolSizePerProcess`). */
   poolSize?: number;
+  /** Ends a start still waiting for the database to come up (a stop signal). */
+  signal?: AbortSignal;
 }
 
 export interface App {
@@ -85,6 +87,7 @@ export async function createAppContext(config: Config, options: AppContextOption
       migrate: options.migrate,
       seedDemo: options.seedDemo ?? config.seedDemo,
       storage,
+      signal: options.signal,
     });
   } catch (error) {
     await closeDatabase().catch(() => undefined);
@@ -101,6 +104,7 @@ export async function createAppContext(config: Config, options: AppContextOption
     logger,
     db: handle.db,
     dialect: handle.dialect,
+    dbAvailability: handle.availability,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
     storage,
     bus: createBus<AppTopics>(config.database, { db: handle.db, logger }),

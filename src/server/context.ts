@@ -1,6 +1,7 @@
 import type { Config } from './platform/config.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Db, DbDialect } from './db/database.ts';
+import type { DatabaseAvailability } from './db/availability.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { Bus } from './platform/bus/bus.ts';
 import type { SharedReads } from './platform/cache/shared-reads.ts';
@@ -42,6 +43,8 @@ export interface AppContext {
   logger: Logger;
   db: Db;
   dialect: DbDialect;
+  /** Whether the database can be reached now (PostgreSQL restarts, fails over…; SQLite always). */
+  dbAvailability: DatabaseAvailability;
   mailer: Mailer;
   storage: Storage;
   bus: Bus<AppTopics>;

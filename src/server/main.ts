@@ -59,23 +59,34 @@ function listenFailure(error: NodeJS.ErrnoException, config: Config): StartupErr
 async function serve(config: Config, baseLogger: Logger): Promise<void> {
   const worker = cluster.isWorker ? cluster.worker : undefined;
   const logger = worker ? baseLogger.child({ worker: worker.id }) : baseLogger;
-  // A signal during the start (migrations, loading the site) is answered once the server exists.
+  // A signal during the start (migrations, loading the site) is answered once the server exists; one
+  // while the start still waits for the database to come up ends the wait and the process at once.
   let requested: string | undefined;
-  let stop = (signal: string): void => void (requested ??= signal);
+  const waiting = new AbortController();
+  let stop = (signal: string): void => {
+    requested ??= signal;
+    waiting.abort();
+  };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   // Loaded here, not at the top: the primary of several processes never needs the app itself.
-  const [{ createAppContext }, { poolSizePerProcess }, { createHttpServer }] = await Promise.all([
+  const [{ createAppContext }, { poolSizePerProcess }, { createHttpServer }, { StartAborted }] = await Promise.all([
     import('./app-context.ts'),
     import('./db/connect.ts'),
     import('./http/server.ts'),
+    import('./db/prepare.ts'),
   ]);
   const { ctx, close } = await createAppContext(config, {
     logger,
     buildId: readBuildId(),
     poolSize: poolSizePerProcess(worker ? config.webConcurrency : 1),
+    signal: waiting.signal,
     ...(worker ? { migrate: false, seedDemo: false } : {}),
-  }).catch((error: unknown) => failStart(error, config.logLevel));
+  }).catch((error: unknown) => {
+    if (!(error instanceof StartAborted)) return failStart(error, config.logLevel);
+    logger.info({ signal: requested }, 'stopped while waiting for the database');
+    process.exit(0);
+  });
   if (!existsSync(serverEntry)) {
     await close();
     return failStart(NOT_BUILT);

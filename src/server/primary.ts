@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { connectDatabase } from './db/connect.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase, StartAborted } from './db/prepare.ts';
 import { relayClusterBus } from './platform/bus/cluster-bus.ts';
 import { createSupervisor } from './platform/cluster/supervisor.ts';
 import { createStorage, uploadSecret } from './platform/storage/create-storage.ts';
@@ -26,22 +26,33 @@ export async function runPrimary(
 ): Promise<void> {
   // A signal while migrating ends the primary once the database is ready, before any worker starts.
   let requested: string | undefined;
-  let stop = (signal: string): void => void (requested ??= signal);
+  const waiting = new AbortController();
+  let stop = (signal: string): void => {
+    requested ??= signal;
+    waiting.abort();
+  };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   try {
-    const handle = connectDatabase(config.database, { poolSize: 1 });
+    const handle = connectDatabase(config.database, { poolSize: 1, logger });
     // The demo seed stores its emoji images (the media folder readable by this user only, as the app makes it).
     if (config.storage.driver === 'local') ensurePrivateDir(config.storage.dir, 'DATA_DIR');
     const storage = createStorage(config, { uploadSecret: uploadSecret(config) });
     try {
-      await prepareDatabase(handle, config.database, { logger, seedDemo: config.seedDemo, storage });
+      await prepareDatabase(handle, config.database, {
+        logger,
+        seedDemo: config.seedDemo,
+        storage,
+        signal: waiting.signal,
+      });
     } finally {
       if (storage instanceof S3Storage) storage.close();
       await handle.close();
     }
   } catch (error) {
-    return options.fail(error);
+    if (!(error instanceof StartAborted)) return options.fail(error);
+    logger.info({ signal: requested }, 'stopped while waiting for the database');
+    process.exit(0);
   }
   if (options.notBuilt) return options.fail(options.notBuilt);
 

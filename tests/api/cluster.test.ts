@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
@@ -12,99 +10,16 @@ import { createUser } from '../../src/server/modules/users/users.service.ts';
 import type { ApiResponse } from '../../src/shared/api.ts';
 import type { SessionData } from '../../src/shared/auth.ts';
 import { data } from '../support/accounts.ts';
+import { send, siteBuilt, startServer, type LogLine, type ServerProcess } from '../support/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-// The server refuses to start without the site build (`npm test` builds before running this).
-const built = existsSync(path.join(root, 'dist/server/entry.mjs'));
-
-type LogLine = Record<string, unknown>;
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** One request on a connection of its own, so the cluster hands each one to the next worker. */
-function send(port: number, method: string, urlPath: string, body?: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        agent: false,
-        headers: text ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } : {},
-      },
-      (res) => {
-        let data = '';
-        res.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
-      },
-    );
-    req.on('error', reject);
-    req.end(text);
-  });
-}
-
-/** The server entry as `npm run serve` runs it, with its JSON log lines collected. */
-function startServer(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: LogLine[] = [];
-  let stderr = '';
-  const waiting = new Set<() => void>();
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    try {
-      logs.push(JSON.parse(line) as LogLine);
-    } catch {
-      stderr += `(stdout) ${line}\n`;
-    }
-    for (const wake of waiting) wake();
-  });
-  // 'close', not 'exit': its last log lines may still be in the pipe when the process has exited.
-  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    child,
-    logs,
-    exit,
-    /** The first log line (already written or still to come) that matches. */
-    waitForLog(match: (line: LogLine) => boolean, timeoutMs = 15_000): Promise<LogLine> {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = logs.find(match);
-          if (!found) return;
-          done();
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`no such log line in time; stderr:\n${stderr}`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          waiting.delete(check);
-        };
-        waiting.add(check);
-        check();
-      });
-    },
-  };
-}
 
 const workerOf = (line: LogLine) => Number(line.worker);
 const isRequest = (urlPath: string) => (line: LogLine) => line.msg === 'request' && line.path === urlPath;
 
-describe.skipIf(!built)('several server processes on one port (WEB_CONCURRENCY=2; skipped without a build)', () => {
+describe.skipIf(!siteBuilt)('several server processes on one port (WEB_CONCURRENCY=2; skipped without a build)', () => {
   let t: TestDatabase;
   let dataDir: string;
-  let server: ReturnType<typeof startServer>;
+  let server: ServerProcess;
   let port: number;
   const password = 'cluster test password';
 
@@ -151,14 +66,7 @@ describe.skipIf(!built)('several server processes on one port (WEB_CONCURRENCY=2
   }, 40_000);
 
   afterAll(async () => {
-    for (const line of server?.logs.filter((l) => l.msg === 'server process started') ?? []) {
-      try {
-        process.kill(Number(line.pid), 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    server?.child.kill('SIGKILL');
+    server?.kill();
     await t?.destroy();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -269,7 +177,7 @@ describe.skipIf(!built)('several server processes on one port (WEB_CONCURRENCY=2
   });
 });
 
-describe.skipIf(!built)('a port already in use (skipped without a build)', () => {
+describe.skipIf(!siteBuilt)('a port already in use (skipped without a build)', () => {
   const dirs: string[] = [];
   let taken: ReturnType<typeof createServer>;
   let port: number;
@@ -287,22 +195,16 @@ describe.skipIf(!built)('a port already in use (skipped without a build)', () =>
   async function startOnTakenPort(workers: number) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-port-'));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        WEB_CONCURRENCY: String(workers),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const server = startServer({
+      WEB_CONCURRENCY: String(workers),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
     });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const code = await server.exit;
+    const stderr = server.stderr();
     return { code, lines: stderr.trim().split('\n') };
   }
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../src/server/context.ts';
 import { createApi } from '../../src/server/http/api.ts';
 import type { ServerModule } from '../../src/server/modules/module.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
-import { createLogger } from '../../src/server/platform/logger.ts';
+import { createLogger, type Logger } from '../../src/server/platform/logger.ts';
 import type { Mail, Mailer } from '../../src/server/platform/mail.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -80,6 +80,8 @@ export async function insertSection(app: Pick<TestApp, 'ctx'>, id: number, name:
 export interface TestAppOptions {
   /** Instead of every module (e.g. a module built with test settings). */
   modules?: readonly ServerModule[];
+  /** Instead of a silent logger (a test that reads what was logged). */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -111,7 +113,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   const outbox = new Outbox();
   const app = await createAppContext(config, {
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     buildId: 'test-build',
     database,
     mailer: outbox,

@@ -5,13 +5,18 @@ import path from 'node:path';
 // COUNT(*) and BIGINT arrive as strings from pg; our counts fit in a double, so read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+import type { PlatformLogger } from '../platform/bus/bus.ts';
 import { StartupError, type DatabaseTarget } from '../platform/config.ts';
 import type { Database, Db, DbDialect } from './database.ts';
 import { createSqliteDialect } from './sqlite-driver.ts';
+import { ALWAYS_REACHABLE, type DatabaseAvailability } from './availability.ts';
+import { createPostgresPool } from './postgres-pool.ts';
 
 export interface DatabaseHandle {
   db: Db;
   dialect: DbDialect;
+  /** Whether the database can be reached now (always, for SQLite). */
+  availability: DatabaseAvailability;
   close: () => Promise<void>;
 }
 
@@ -86,8 +91,11 @@ export function poolSizePerProcess(processes: number): number {
 
 export interface ConnectOptions {
   poolSize?: number;
-  /** Logs every query slower than `slowQueryMs` (0: none) at warn, with its SQL text. */
-  logger?: { warn: (fields: Record<string, unknown>, message: string) => void };
+  /**
+   * Logs every query slower than `slowQueryMs` (0: none) at warn, with its SQL text, and the
+   * PostgreSQL server going away and coming back.
+   */
+  logger?: Pick<PlatformLogger, 'warn' | 'info' | 'error'>;
   slowQueryMs?: number;
   /** Sees every query that ran, with its duration (benchmarks, query-plan tests). */
   onQuery?: (query: { sql: string; parameters: readonly unknown[]; durationMs: number }) => void;
@@ -97,7 +105,9 @@ export interface ConnectOptions {
  * Kysely's `log` hook for the options, or undefined when nothing listens (then Kysely times nothing).
  * Only the SQL text is logged, never the parameters: they can hold personal data.
  */
-export function queryLog(options: ConnectOptions): ((event: LogEvent) => void) | undefined {
+export function queryLog(
+  options: Omit<ConnectOptions, 'logger'> & { logger?: Pick<PlatformLogger, 'warn'> },
+): ((event: LogEvent) => void) | undefined {
   const { logger, slowQueryMs = 0, onQuery } = options;
   const logSlow = logger !== undefined && slowQueryMs > 0;
   if (!logSlow && !onQuery) return undefined;
@@ -134,9 +144,12 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
       throw explainDatabaseError(error, target) ?? error;
     }
     const db = new Kysely<Database>({ dialect, ...(log ? { log } : {}) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', availability: ALWAYS_REACHABLE, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
+  const { pool, availability } = createPostgresPool(target.url, {
+    poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
+    logger: options.logger,
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', availability, close: () => db.destroy() };
 }

@@ -12,7 +12,11 @@ function recorder() {
   const warned: Warned[] = [];
   return {
     warned,
-    logger: { warn: (fields: Record<string, unknown>, message: string) => warned.push({ fields, message }) },
+    logger: {
+      warn: (fields: Record<string, unknown>, message: string) => warned.push({ fields, message }),
+      info: () => {},
+      error: () => {},
+    },
   };
 }
 

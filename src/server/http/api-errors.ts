@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import type { ApiFailure, ErrorCode } from '../../shared/api.ts';
 import { messageRef } from '../../shared/i18n/index.ts';
 import { HttpError } from '../platform/errors.ts';
+import { infrastructureError, logInfrastructureFailure } from '../platform/infrastructure-failure.ts';
 import type { Logger } from '../platform/logger.ts';
 import { apiText } from './request-locale.ts';
 
@@ -41,6 +42,12 @@ export function toErrorResponse(c: Context, error: unknown, logger: Logger): Res
     const status = error.status;
     if (status === 413) return c.json(failure('PAYLOAD_TOO_LARGE', apiText(c, 'server.payloadTooLarge')), 413);
     return c.json(failure(status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message), status);
+  }
+  // What the app runs on failed (the database is away, a disk is full): 503/507, logged once a minute.
+  const infrastructure = c.req.raw.signal.aborted ? null : infrastructureError(error);
+  if (infrastructure) {
+    logInfrastructureFailure(logger, error, { path: c.req.path });
+    return toErrorResponse(c, infrastructure, logger);
   }
   if (isClientAbort(c, error)) {
     // The client went away mid-request (a cancelled upload, a closed tab): nothing on our side failed.

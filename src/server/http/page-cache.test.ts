@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type App } from '../app-context.ts';
+import { createAvailability } from '../db/availability.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -323,6 +324,21 @@ describe('the page cache', () => {
     expect(stats?.bytes).toBeLessThanOrEqual(100);
     expect((await get(port, '/game/1')).headers['x-cache']).toBe('HIT');
     expect((await get(port, '/game/2')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('serves the pages it keeps, however old, while the database is away, and renders none', async () => {
+    renders = [];
+    clock.now = 1_000_000;
+    const availability = createAvailability(undefined);
+    ({ server: http, port } = await start({ ...app.ctx, dbAvailability: availability }));
+    const kept = await get(port, '/game/1');
+    availability.failed(new Error('connect ECONNREFUSED'));
+    clock.now += 60 * 60_000;
+    expect(await get(port, '/game/1')).toMatchObject({ status: 200, body: kept.body, headers: { 'x-cache': 'STALE' } });
+    expect(renders).toEqual(['/game/1']);
+    availability.reached();
+    expect((await get(port, '/game/1')).headers['x-cache']).toBe('MISS');
+    expect(renders).toHaveLength(2);
   });
 
   it('is off with PAGE_CACHE_MB=0', async () => {

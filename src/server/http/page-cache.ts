@@ -32,6 +32,8 @@ import {
  * - Answers carry a weak ETag (304 when the browser has it) and `Cache-Control` with `s-maxage` and
  *   `stale-while-revalidate` for a CDN, with `Vary: Cookie` so it keeps members apart.
  * - Memory is bounded: least recently used pages go first once `maxBytes` is reached.
+ * - While the database cannot be reached, every page kept is served as it is (stale if need be), and
+ *   nothing is rendered again until it is back.
  */
 
 export interface PageCacheOptions {
@@ -306,12 +308,14 @@ export function createPageCache(ctx: AppContext, options: PageCacheOptions): Pag
     const { key, audience } = keyed;
     const at = now();
     const entry = entries.get(key);
-    if (entry && at < entry.staleUntil) {
+    // While the database is away, every page kept is served, however old, rather than a 503.
+    const away = !ctx.dbAvailability.reachable;
+    if (entry && (at < entry.staleUntil || away)) {
       // Most recently used goes last.
       entries.delete(key);
       entries.set(key, entry);
       if (at < entry.freshUntil) return send(req, res, entry, 'HIT');
-      if (entry.refreshing || req.method === 'HEAD') return send(req, res, entry, 'STALE');
+      if (entry.refreshing || req.method === 'HEAD' || away) return send(req, res, entry, 'STALE');
       // This request renders a new copy; the others get the stale one meanwhile.
       entry.refreshing = true;
       return render(

@@ -1,3 +1,4 @@
+import { infrastructureError, logInfrastructureFailure } from '../../platform/infrastructure-failure.ts';
 import { messageFrameSchema } from '../../../shared/chat/chat-frames.ts';
 import { CHAT_SEND_LIMIT, CHAT_SEND_WINDOW_MS, type ChatServerFrame } from '../../../shared/chat/chat-model.ts';
 import { translator } from '../../../shared/i18n/catalogues.ts';
@@ -106,6 +107,11 @@ export function createChatMessaging(ctx: AppContext, gateway: () => ChatGateway,
       });
     } catch (error) {
       if (error instanceof HttpError) return fail(error.message, error.code);
+      // The database away or its disk full: said to the sender (who may retry), the socket stays open.
+      const infrastructure = infrastructureError(error);
+      if (infrastructure && logInfrastructureFailure(ctx.logger, error)) {
+        return fail(infrastructure.message, infrastructure.code);
+      }
       ctx.logger.error({ err: error, userId: socket.identity.userId }, 'chat message not stored');
       return fail('server.chat.failed', 'INTERNAL_ERROR');
     }

@@ -38,8 +38,8 @@ describe('bus channel names and reconnect delays', () => {
     expect(defaultReconnectDelay(0, () => 1)).toBe(100);
     expect(defaultReconnectDelay(0, () => 0)).toBe(50);
     expect(defaultReconnectDelay(3, () => 1)).toBe(800);
-    expect(defaultReconnectDelay(30, () => 1)).toBe(10_000);
-    expect(defaultReconnectDelay(30, () => 0)).toBe(5_000);
+    expect(defaultReconnectDelay(30, () => 1)).toBe(2000);
+    expect(defaultReconnectDelay(30, () => 0)).toBe(1000);
   });
 });
 

@@ -32,9 +32,12 @@ export function channelFor(topic: string): string {
   return CHANNEL_PREFIX + topic;
 }
 
-/** 100 ms, 200 ms, 400 ms… up to 10 s, each between half and all of that (so instances do not stampede). */
+/**
+ * 100 ms, 200 ms, 400 ms… up to 2 s, each between half and all of that (so instances do not stampede).
+ * The cap keeps events flowing again within a few seconds of the database coming back.
+ */
 export function defaultReconnectDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(10_000, 100 * 2 ** Math.min(attempt, 20));
+  const ceiling = Math.min(2000, 100 * 2 ** Math.min(attempt, 20));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
@@ -94,11 +97,15 @@ export function createPostgresBus<T extends object>(options: PostgresBusOptions)
     c.end().catch(() => {});
     changed();
     if (closed) return;
+    const first = attempt === 0;
     const delay = reconnectDelay(attempt++);
-    const what = wasConnected
-      ? 'bus listener connection lost; reconnecting'
-      : 'bus listener could not connect; retrying';
-    logger.warn({ err: error, retryInMs: delay }, what);
+    // Said once per outage: the retries that follow are quiet until 'bus listener reconnected'.
+    if (first || wasConnected) {
+      const what = wasConnected
+        ? 'bus listener connection lost; reconnecting'
+        : 'bus listener could not connect; retrying';
+      logger.warn({ err: error, retryInMs: delay }, what);
+    }
     timer = setTimeout(() => void connect(), delay);
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, DbDialect, JobRow } from '../../db/database.ts';
+import { logInfrastructureFailure } from '../infrastructure-failure.ts';
 import type { PlatformLogger } from '../bus/bus.ts';
 import { buryAbandoned, claimJobs, extendLease, markDone, markFailed, type Hold } from './job.repository.ts';
 import { assertJobName, pruneJobs, scheduleRecurring, type JobMap } from './job-queue.ts';
@@ -167,7 +168,8 @@ export function createJobRunner<J extends JobMap>(options: JobRunnerOptions<J>):
         await fill();
       } catch (error) {
         backlog = false;
-        logger.error({ err: error }, 'job queue poll failed');
+        // A database that is away fails every poll: said once a minute, not once a second.
+        if (!logInfrastructureFailure(logger, error)) logger.error({ err: error }, 'job queue poll failed');
       }
       if (!running) break;
       if (backlog && active.size < concurrency) continue;

@@ -15,6 +15,8 @@ export const server: AreaMessages<typeof reference> = {
   'server.unauthorized': 'Please log in first',
   'server.forbidden': 'You are not allowed to do this',
   'server.degraded': 'Degraded service: the {checks} check failed',
+  'server.databaseUnavailable': 'The database cannot be reached right now; please try again in a moment',
+  'server.storageFull': "The server's storage is full, so nothing can be saved right now; please try again later",
 
   'server.invalidCredentials': 'Wrong user name or password',
   'server.wrongCurrentPassword': 'The current password is wrong',

@@ -13,6 +13,8 @@ export const server = {
   'server.unauthorized': '请先登录',
   'server.forbidden': '没有权限执行此操作',
   'server.degraded': '服务降级：{checks} 检查未通过',
+  'server.databaseUnavailable': '数据库暂时无法连接，请稍后再试',
+  'server.storageFull': '服务器存储空间已满，暂时无法保存，请稍后再试',
 
   'server.invalidCredentials': '用户名或密码错误',
   'server.wrongCurrentPassword': '当前密码不正确',
