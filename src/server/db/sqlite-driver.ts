@@ -106,16 +106,33 @@ export function openSqlite(options: SqliteOptions): NodeSqliteDatabase {
  * `setAccessMode('read only')` stay deferred and never wait for writers.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: NodeSqliteDatabase;
+
+  constructor(config: SqliteDialectConfig & { database: NodeSqliteDatabase }) {
+    super(config);
+    this.#database = config.database;
+  }
+
   override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
     const begin = settings?.accessMode === 'read only' ? 'begin deferred' : 'begin immediate';
     await connection.executeQuery(CompiledQuery.raw(begin));
   }
+
+  /**
+   * SQLite itself rolls back a transaction that failed with SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM or
+   * SQLITE_BUSY in some cases; a ROLLBACK after that fails with "no transaction is active" and would
+   * replace the error that says what went wrong.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#database.raw.isTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
 }
 
 class NodeSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #config: SqliteDialectConfig & { database: NodeSqliteDatabase };
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig & { database: NodeSqliteDatabase }) {
     super(config);
     this.#config = config;
   }
