@@ -40,6 +40,8 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.text.tooLong': '{label} can be at most {max} characters long',
   'validation.text.required': '{label} is required',
   'validation.text.tooShort': '{label} must be at least {min} characters long',
+  'validation.text.invisible':
+    '{label} shows nothing (only spaces, invisible characters or lone accents): write something visible',
   'validation.id.invalid': '{label} is not valid',
   'validation.id.digits': '{label} must be a positive whole number (digits 0–9 only)',
   'validation.int.range': '{label} must be a whole number from {min} to {max}',

@@ -39,6 +39,8 @@ export const validation = {
   'validation.text.tooLong': '{label}最多 {max} 个字符',
   'validation.text.required': '请输入{label}',
   'validation.text.tooShort': '{label}至少 {min} 个字符',
+  'validation.text.invisible':
+    '{label}只有看不见的字符（空格、零宽字符、空白符号或单独的附加符号），请写些能看到的内容',
   'validation.id.invalid': '{label} 无效',
   'validation.id.digits': '{label} 必须是正整数（只用数字 0–9）',
   'validation.int.range': '{label}必须是 {min}–{max} 的整数',
