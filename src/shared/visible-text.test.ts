@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { profileUpdateSchema } from './auth.ts';
+import { nameField, profileUpdateSchema } from './auth.ts';
 import { translator } from './i18n/catalogues.ts';
 import { translateRef } from './i18n/index.ts';
 import { safeText } from './input-rules.ts';
@@ -120,5 +120,35 @@ describe('text fields refuse text that shows nothing', () => {
   it('lets text another program wrote through when asked', () => {
     const chapter = safeText({ max: 50, label: 'reader.label.chapter', invisible: 'keep' });
     expect(chapter.parse('\u2800')).toBe('\u2800');
+  });
+});
+
+describe('user names', () => {
+  it.each([
+    ['a Hangul filler', 'hikari_admin\u3164'],
+    ['a half-width Hangul filler', 'hikari_admin\uFFA0'],
+    ['a choseong filler', '\u115Fhikari_admin'],
+    ['a jungseong filler', 'hikari\u1160admin'],
+  ])('refuse %s, saying why', (_name, name) => {
+    const message = firstIssue(nameField, name);
+    expect(zh(message)).toBe('用户名不能包含看不见的字符（零宽字符、韩文填充字符、空白点字符等）');
+    expect(en(message)).toMatch(/^A user name cannot contain invisible characters/);
+  });
+
+  it.each([['\u200B'], ['\u2800'], ['\uFE0F'], ['\u{E0041}'], ['\u00AD'], ['\u0301'], ['\u00A0'], ['\u3000']])(
+    'refuse a name with %j inside',
+    (hidden) => {
+      expect(nameField.safeParse(`hikari_${hidden}admin`).success).toBe(false);
+    },
+  );
+
+  it('refuse names made only of fillers', () => {
+    expect(nameField.safeParse('\u3164\u3164\u3164').success).toBe(false);
+  });
+
+  it('keep taking names in any script', () => {
+    for (const name of ['hikari_admin', '光之', '한글이름', 'ひかり', 'カタカナ', 'Ünal', 'Ελένη', 'user-2']) {
+      expect(nameField.parse(name)).toBe(name);
+    }
   });
 });

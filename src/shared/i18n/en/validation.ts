@@ -53,6 +53,8 @@ export const validation: AreaMessages<typeof reference> = {
 
   'validation.name.required': 'Enter a user name',
   'validation.name.characters': 'A user name can contain only letters, digits, underscores and hyphens',
+  'validation.name.invisible':
+    'A user name cannot contain invisible characters (zero-width characters, Hangul fillers, blank braille and the like)',
   'validation.email.required': 'Enter an email address',
   'validation.email.tooLong': 'The email address is too long',
   'validation.email.invalid': 'Enter a valid email address',

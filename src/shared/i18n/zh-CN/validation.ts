@@ -52,6 +52,7 @@ export const validation = {
 
   'validation.name.required': '请输入用户名',
   'validation.name.characters': '用户名只能包含文字、数字、下划线和连字符',
+  'validation.name.invisible': '用户名不能包含看不见的字符（零宽字符、韩文填充字符、空白点字符等）',
   'validation.email.required': '请输入邮箱',
   'validation.email.tooLong': '邮箱地址过长',
   'validation.email.invalid': '请输入有效的邮箱地址',
