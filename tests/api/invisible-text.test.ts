@@ -56,6 +56,7 @@ describe('text fields that would show nothing', () => {
       ratings: await db.selectFrom('rating').selectAll().execute(),
       reports: await db.selectFrom('report').selectAll().execute(),
       sections: await db.selectFrom('section').select(['id', 'name', 'description']).execute(),
+      articles: await db.selectFrom('article').select(['id', 'title', 'body']).execute(),
       emojiSets: await db.selectFrom('emoji_set').selectAll().execute(),
       applications: await db.selectFrom('creator_application').selectAll().execute(),
     };
@@ -74,6 +75,17 @@ describe('text fields that would show nothing', () => {
       '',
       (text) =>
         call(app, 'POST', '/reports', member.token, { targetType: 'post', targetId: postId, reason: 'other', text }),
+    ],
+    [
+      'article draft body',
+      '正文',
+      (text) =>
+        call(app, 'POST', '/community/articles', member.token, {
+          title: '草稿',
+          body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+          sectionId: 5001,
+          publish: false,
+        }),
     ],
     ['section name', '', (text) => call(app, 'POST', '/creator/sections', editor.token, { name: text })],
     [

@@ -102,6 +102,9 @@ export async function prepareArticle(
 ): Promise<ContentDraft<ArticleColumns>> {
   const rendered = renderArticleBody(input.body);
   if (strict && showsNothing(rendered.text)) throw bad('server.community.bodyRequired', 'body');
+  // A draft may have no text yet, but not text nobody can see (the text fields' rule).
+  if (rendered.text !== '' && showsNothing(rendered.text))
+    throw bad('validation.text.invisible', 'body', { label: 'server.community.label.content' });
   const images: { url: string; key: string }[] = [];
   if (input.cover)
     images.push({ url: input.cover, key: ourImageKey(deps.storage, input.cover, 'article', 'cover', false) ?? '' });
