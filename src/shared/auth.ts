@@ -13,6 +13,7 @@ import {
 } from './auth-model.ts';
 import { messageRef } from './i18n/index.ts';
 import { normaliseName, safeText } from './input-rules.ts';
+import { hasHiddenCharacter } from './visible-text.ts';
 
 /**
  * Request schemas of the accounts API (spec §7 "Auth and user"), shared by the server and the forms.
@@ -21,12 +22,21 @@ import { normaliseName, safeText } from './input-rules.ts';
 export * from './auth-model.ts';
 
 // Field rules. Messages are message references, translated by the forms and the API (input-rules.ts).
-/** A user name: NFKC-normalised ("Ｈｉｋａｒｉ" is "Hikari"), then letters, digits, `_` and `-` only. */
+/**
+ * A user name: NFKC-normalised ("Ｈｉｋａｒｉ" is "Hikari"), then letters, digits, `_` and `-` only, none of
+ * them drawn as nothing (a Hangul filler is a letter that would make "hikari_admin" + filler a second
+ * "hikari_admin").
+ */
 export const nameField = z
   .string({ error: 'validation.name.required' })
   .transform(normaliseName)
   .pipe(safeText({ max: NAME_MAX, min: NAME_MIN, label: 'validation.label.name' }))
-  .pipe(z.string().regex(/^[\p{L}\p{N}_-]+$/u, { error: 'validation.name.characters' }));
+  .pipe(
+    z
+      .string()
+      .refine((name) => !hasHiddenCharacter(name), { error: 'validation.name.invisible', abort: true })
+      .regex(/^[\p{L}\p{N}_-]+$/u, { error: 'validation.name.characters' }),
+  );
 export const emailField = z
   .string({ error: 'validation.email.required' })
   .trim()

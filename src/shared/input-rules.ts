@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageRef, type MessageKey } from './i18n/index.ts';
+import { showsNothing } from './visible-text.ts';
 
 /**
  * Input rules shared by the forms and the API: text that cannot hide what it says, and numbers and
@@ -43,10 +44,19 @@ const normaliseLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n');
 
 /**
  * A text field: trimmed (unless `trim: false`), multi-line breaks normalised to \n, and refused with a
- * clear message when too long or when it holds control characters, bidi controls or lone surrogates.
- * `label` names the field in messages ('validation.label.ratingText').
+ * clear message when too long, when it holds control characters, bidi controls or lone surrogates, or
+ * when it is not empty but shows nothing (visible-text.ts; `invisible: 'keep'` lets such text through,
+ * for text a book or another program wrote). `label` names the field in messages
+ * ('validation.label.ratingText').
  */
-export function safeText(options: { kind?: TextKind; max: number; label: MessageKey; trim?: boolean; min?: number }) {
+export function safeText(options: {
+  kind?: TextKind;
+  max: number;
+  label: MessageKey;
+  trim?: boolean;
+  min?: number;
+  invisible?: 'refuse' | 'keep';
+}) {
   const kind = options.kind ?? 'line';
   const { label } = options;
   return z.string({ error: messageRef('validation.text.notText', { label }) }).transform((raw, ctx) => {
@@ -55,6 +65,10 @@ export function safeText(options: { kind?: TextKind; max: number; label: Message
     const reason = unsafeTextReason(value, kind);
     if (reason) {
       ctx.addIssue({ code: 'custom', message: messageRef(reason, { label }), input: raw });
+      return z.NEVER;
+    }
+    if (options.invisible !== 'keep' && value !== '' && showsNothing(value)) {
+      ctx.addIssue({ code: 'custom', message: messageRef('validation.text.invisible', { label }), input: raw });
       return z.NEVER;
     }
     if (value.length > options.max) {

@@ -202,6 +202,7 @@ describe('chat store (spec §4)', () => {
     expect(store.send('hi')).toBe('noPartner');
     await store.open(MIO);
     expect(store.send('   \n ')).toBe('empty');
+    expect(store.send('\u2800\u200B\u0301')).toBe('empty');
     expect(store.send('字'.repeat(501))).toBe('tooLong');
     expect(store.send('字'.repeat(500))).toBeNull();
     expect(sent).toHaveLength(1);

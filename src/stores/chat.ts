@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { showsNothing } from '../shared/visible-text.ts';
 import {
   CHAT_CONTACTS_PAGE_MAX,
   CHAT_HISTORY_PAGE,
@@ -353,7 +354,7 @@ export function createChatStore(deps: ChatStoreDeps) {
     const thread = $thread.get();
     const me = deps.me();
     if (!thread || me === null) return 'noPartner';
-    if (!text.trim()) return 'empty';
+    if (showsNothing(text)) return 'empty';
     if ([...text].length > CHAT_MESSAGE_MAX) return 'tooLong';
     const clientId = deps.newClientId();
     const message: ChatMessage = {

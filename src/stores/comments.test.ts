@@ -270,6 +270,10 @@ describe('drafts', () => {
   it('must have text and at most 1000 characters after trimming', () => {
     expect(draftProblem('')).toBe('discussion.composer.empty');
     expect(draftProblem(' \n ')).toBe('discussion.composer.empty');
+    // What the server refuses as showing nothing: blank braille, lone accents, one zero-width space.
+    for (const blank of ['\u2800\u2800', '\u0301\u0308', '\u200B', '\u3164']) {
+      expect(draftProblem(blank)).toBe('discussion.composer.empty');
+    }
     expect(draftProblem(` ${'字'.repeat(1000)} `)).toBeNull();
     expect(draftProblem('字'.repeat(1001))).toBe('discussion.composer.tooLong');
   });

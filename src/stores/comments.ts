@@ -4,6 +4,7 @@ import {
   COMMENT_REPLY_PAGE_DEFAULT,
 } from '../shared/comments/comments-model.ts';
 import { atom } from 'nanostores';
+import { showsNothing } from '../shared/visible-text.ts';
 import type { commentsContract } from '../shared/comments/comments.contract.ts';
 import type { CommentPage, CommentSort, CommentThread, CommentView } from '../shared/comments/comments.ts';
 import type { Pagination } from '../shared/catalogue-model.ts';
@@ -87,7 +88,8 @@ export interface CommentSectionInit {
 /** The problem with a draft before sending it, as a message key, or null when it may be sent. */
 export function draftProblem(text: string): DraftProblem | null {
   const trimmed = text.trim();
-  if (trimmed.length === 0) return 'discussion.composer.empty';
+  // The server's rule: text of spaces, zero-width characters or lone accents is no comment.
+  if (showsNothing(trimmed)) return 'discussion.composer.empty';
   if (trimmed.length > COMMENT_TEXT_LIMIT) return 'discussion.composer.tooLong';
   return null;
 }

@@ -274,30 +274,39 @@ describe('chat socket messages', () => {
     const en = await connect(b, 'en');
     const error = (client: Client, n: number) =>
       expect.poll(() => client.frames.filter((f) => f.type === 'error').length).toBe(n);
+    // The last error, not the last frame: a presence frame may come after it.
+    const lastError = (client: Client) => client.frames.filter((f) => f.type === 'error').at(-1);
     zh.send({ type: 'message', receiverId: b.userId, content: '   ', clientId: 'empty-00001' });
     await error(zh, 1);
-    expect(zh.frames.at(-1)).toMatchObject({
+    expect(lastError(zh)).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: '请输入消息',
       clientId: 'empty-00001',
     });
+    zh.send({ type: 'message', receiverId: b.userId, content: '\u2800\u200B\u0301\u3164', clientId: 'blank-00001' });
+    await error(zh, 2);
+    expect(lastError(zh)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '消息只有看不见的字符（空格、零宽字符、空白符号或单独的附加符号），请写些能看到的内容',
+      clientId: 'blank-00001',
+    });
     en.send({ type: 'message', receiverId: a.userId, content: 'x'.repeat(501) });
     await error(en, 1);
-    expect(en.frames.at(-1)).toMatchObject({
+    expect(lastError(en)).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Message can be at most 500 characters long',
     });
     zh.send({ type: 'message', receiverId: a.userId, content: 'me' });
-    await error(zh, 2);
-    expect(zh.frames.at(-1)).toMatchObject({ code: 'CHAT_SELF', message: '不能给自己发私信' });
-    zh.send({ type: 'message', receiverId: 2_000_000_000, content: 'who' });
     await error(zh, 3);
-    expect(zh.frames.at(-1)).toMatchObject({ code: 'NOT_FOUND' });
+    expect(lastError(zh)).toMatchObject({ code: 'CHAT_SELF', message: '不能给自己发私信' });
+    zh.send({ type: 'message', receiverId: 2_000_000_000, content: 'who' });
+    await error(zh, 4);
+    expect(lastError(zh)).toMatchObject({ code: 'NOT_FOUND' });
     zh.send({ type: 'message', receiverId: '12', content: 'x' });
     zh.send({ type: 'message', receiverId: b.userId, content: 'x', extra: true });
     zh.send({ type: 'nonsense' });
     zh.send({ type: 'message', receiverId: b.userId, content: 'bad\u0000' });
-    await error(zh, 7);
+    await error(zh, 8);
     expect(await stored(a)).toHaveLength(0);
     // The per-member limit: the next one past it is refused and not stored.
     for (let i = 0; i <= CHAT_SEND_LIMIT; i++) en.send({ type: 'message', receiverId: a.userId, content: `n${i}` });

@@ -734,7 +734,18 @@ describe('community, comments, likes and reports under attack', () => {
     it('refuses titles, topics and comments that show nothing, and treats invisible look-alike topics as one', async () => {
       await resetLimits();
       const post = await newPost(author);
-      const invisible = ['\u200B', '\u200B\u2060\uFEFF', ' \u3164 ', '\u00AD', '\u200D\u200C'];
+      const invisible = [
+        '\u200B',
+        '\u200B\u2060\uFEFF',
+        ' \u3164 ',
+        '\u00AD',
+        '\u200D\u200C',
+        '\u2800\u2800',
+        '\u0301\u0308\u0323',
+        '\uFFA0\u115F\u1160',
+        '\uFE0F\u{E0041}\u{E007F}',
+        '\u180E\u{1D159}',
+      ];
       const attacks: [string, () => Promise<Answer>][] = [];
       for (const text of invisible) {
         const label = [...text].map((c) => c.codePointAt(0)!.toString(16)).join(' ');
@@ -754,11 +765,20 @@ describe('community, comments, likes and reports under attack', () => {
           ],
         );
       }
+      for (const text of invisible) {
+        attacks.push([
+          `draft titled ${text}`,
+          () => call(app, 'POST', '/community/posts', author.token, postBody({ title: text, publish: false })),
+        ]);
+        attacks.push([
+          `draft with content ${text}`,
+          () => call(app, 'POST', '/community/posts', author.token, postBody({ content: text, publish: false })),
+        ]);
+      }
       await expectAllRefused(attacks, 400, 'VALIDATION_FAILED');
-      // A draft may still be saved without a title.
+      // A draft may still be saved without a title, but not with one nobody can see.
       expect(
-        (await call(app, 'POST', '/community/posts', author.token, postBody({ title: '\u200B', publish: false }))).res
-          .status,
+        (await call(app, 'POST', '/community/posts', author.token, postBody({ title: '', publish: false }))).res.status,
       ).toBe(201);
 
       const first = await newPost(author, { topics: ['隐形话题'] });

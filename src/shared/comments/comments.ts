@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { parseMarkers } from '../comment-markers.ts';
 import { messageRef } from '../i18n/index.ts';
-import { showsNothing } from '../community/content-rules.ts';
 import { bodyId, decimalId, queryInt, safeText } from '../input-rules.ts';
 import { TARGET_TYPES } from '../targets.ts';
 
@@ -45,22 +44,17 @@ export const commentRepliesQuerySchema = z.object({ page, limit: pageSize(COMMEN
 export const commentParamsSchema = z.object({ id: decimalId('comments.label.comment') });
 
 /**
- * A comment's text: trimmed, line breaks kept (as \n), 1–COMMENT_CONTENT_MAX characters, no control
- * characters, at most COMMENT_IMAGES_MAX images.
+ * A comment's text: trimmed, line breaks kept (as \n), 1–COMMENT_CONTENT_MAX characters showing something
+ * (visible-text.ts), no control characters, at most COMMENT_IMAGES_MAX images.
  */
 export const commentContentSchema = safeText({
   kind: 'multiline',
   max: COMMENT_CONTENT_MAX,
   min: 1,
   label: 'comments.label.content',
-})
-  // Zero-width characters and fillers alone would be a comment nobody can see.
-  .refine((text) => !showsNothing(text), {
-    error: messageRef('validation.text.required', { label: 'comments.label.content' }),
-  })
-  .refine((text) => parseMarkers(text).filter((token) => token.type === 'image').length <= COMMENT_IMAGES_MAX, {
-    error: messageRef('comments.validation.tooManyImages', { max: COMMENT_IMAGES_MAX }),
-  });
+}).refine((text) => parseMarkers(text).filter((token) => token.type === 'image').length <= COMMENT_IMAGES_MAX, {
+  error: messageRef('comments.validation.tooManyImages', { max: COMMENT_IMAGES_MAX }),
+});
 
 /** POST /api/comments body: `parentId` answers a comment of the same target (a root or one of its replies). */
 export const createCommentBodySchema = z.object({

@@ -13,7 +13,7 @@ import {
   unsafeTextReason,
 } from '../input-rules.ts';
 import { userIdField } from '../users/users.contract.ts';
-import { showsNothing } from './content-rules.ts';
+import { showsNothing } from '../visible-text.ts';
 
 /**
  * The community (docs/decisions/018-community.md): sections, topics, posts, articles and follows. Values,
@@ -95,8 +95,9 @@ export const topicNameField = z
       ctx.addIssue({ code: 'custom', message, input: raw });
       return z.NEVER;
     };
+    if (value === '') return refuse(messageRef('validation.text.required', { label: L.topic }));
     // A name of zero-width characters or fillers would be a topic nobody can see.
-    if (showsNothing(value)) return refuse(messageRef('validation.text.required', { label: L.topic }));
+    if (showsNothing(value)) return refuse(messageRef('validation.text.invisible', { label: L.topic }));
     const unsafe = unsafeTextReason(value, 'line');
     if (unsafe) return refuse(messageRef(unsafe, { label: L.topic }));
     if (value.length > TOPIC_NAME_MAX)

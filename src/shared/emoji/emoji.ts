@@ -3,6 +3,7 @@ import { IMAGE_URL_MAX } from '../auth-model.ts';
 import { emojiPart } from '../comment-markers.ts';
 import { messageRef, type MessageKey, type MessageRef } from '../i18n/index.ts';
 import { bodyId, bodyInt, decimalId, safeText, unsafeTextReason } from '../input-rules.ts';
+import { showsNothing } from '../visible-text.ts';
 import { EMOJI_ADD_BATCH_MAX, EMOJI_NAME_MAX, EMOJI_SET_MAX_EMOJIS, EMOJI_SET_ORDER_MAX } from './emoji-model.ts';
 
 /**
@@ -25,6 +26,7 @@ export function emojiNameField(label: MessageKey) {
       return z.NEVER;
     };
     if (value.length === 0) return refuse(messageRef('validation.text.required', { label }));
+    if (showsNothing(value)) return refuse(messageRef('validation.text.invisible', { label }));
     const unsafe = unsafeTextReason(value, 'line');
     if (unsafe) return refuse(messageRef(unsafe, { label }));
     if (value.length > EMOJI_NAME_MAX)

@@ -24,7 +24,8 @@ const cfiField = z
   .string({ error: messageRef('reader.validation.cfi') })
   .max(CFI_MAX, { error: messageRef('reader.validation.cfi') })
   .regex(CFI_SHAPE, { error: messageRef('reader.validation.cfi') });
-const chapterField = safeText({ max: CHAPTER_MAX, label: 'reader.label.chapter' });
+// The book names its chapters, so a title that shows nothing is the book's, not the reader's.
+const chapterField = safeText({ max: CHAPTER_MAX, label: 'reader.label.chapter', invisible: 'keep' });
 const percentageField = bodyInt({ min: 0, max: PROGRESS_SCALE, label: 'reader.label.percentage' });
 const noteField = safeText({ kind: 'multiline', max: BOOKMARK_NOTE_MAX, label: 'reader.label.note' });
 

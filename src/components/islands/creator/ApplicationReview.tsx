@@ -7,6 +7,7 @@ import {
 import type { ApplicationPage, ReviewedApplicationView } from '../../../shared/creator/application.contract.ts';
 import { timeAgo } from '../../../shared/date-distance.ts';
 import { dateTimeFormat } from '../../../shared/i18n/intl.ts';
+import { showsNothing } from '../../../shared/visible-text.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import { decideApplication, listApplications } from '../../../stores/creator-application.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
@@ -70,7 +71,7 @@ function ApplicationItem({
       await decide({ approve: true });
   };
   const reject = () => {
-    if (reason.trim() === '') {
+    if (showsNothing(reason)) {
       setReasonError(t('application.review.rejectHint'));
       return;
     }

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/creator/application-model.ts';
 import type { ApplicationStatusData, CreatorApplicationView } from '../../../shared/creator/application.contract.ts';
 import { timeAgo } from '../../../shared/date-distance.ts';
+import { showsNothing } from '../../../shared/visible-text.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import {
   loadApplicationStatus,
@@ -64,7 +65,7 @@ function ApplicationForm({
       setErrors({ images: t('application.form.imagesBusy') });
       return;
     }
-    if (length < APPLICATION_REASON_MIN) {
+    if (length < APPLICATION_REASON_MIN || showsNothing(reason)) {
       setErrors({ reason: t('application.form.reasonShort', { min: APPLICATION_REASON_MIN }) });
       return;
     }

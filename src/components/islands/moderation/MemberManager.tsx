@@ -9,6 +9,7 @@ import {
 } from '../../../shared/moderation/moderation-model.ts';
 import type { MemberView } from '../../../shared/moderation/moderation.contract.ts';
 import { dateTimeFormat } from '../../../shared/i18n/intl.ts';
+import { showsNothing } from '../../../shared/visible-text.ts';
 import { ApiError } from '../../../stores/api-client.ts';
 import { confirmDialog } from '../../../stores/dialog.ts';
 import { banMember, findMembers, setMemberGroup, unbanMember } from '../../../stores/moderation.ts';
@@ -43,7 +44,7 @@ function BanForm({
   const submit = async () => {
     if (busy) return;
     const problems: Record<string, string> = {};
-    if (reason.trim() === '') problems.reason = t('moderation.members.reasonNeeded');
+    if (showsNothing(reason)) problems.reason = t('moderation.members.reasonNeeded');
     if (period === 'custom' && until === '') problems.until = t('moderation.members.untilNeeded');
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;

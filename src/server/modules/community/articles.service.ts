@@ -1,6 +1,7 @@
 import type { JSONContent } from '@tiptap/core';
 import { type ArticleDetail, type ArticleInput, type ArticleRatingBrief } from '../../../shared/community/community.ts';
 import { messageRef } from '../../../shared/i18n/index.ts';
+import { showsNothing } from '../../../shared/visible-text.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/db-errors.ts';
 import { HttpError, fieldIssue } from '../../platform/errors.ts';
@@ -100,7 +101,10 @@ export async function prepareArticle(
   strict: boolean,
 ): Promise<ContentDraft<ArticleColumns>> {
   const rendered = renderArticleBody(input.body);
-  if (strict && rendered.text.trim() === '') throw bad('server.community.bodyRequired', 'body');
+  if (strict && showsNothing(rendered.text)) throw bad('server.community.bodyRequired', 'body');
+  // A draft may have no text yet, but not text nobody can see (the text fields' rule).
+  if (rendered.text !== '' && showsNothing(rendered.text))
+    throw bad('validation.text.invisible', 'body', { label: 'server.community.label.content' });
   const images: { url: string; key: string }[] = [];
   if (input.cover)
     images.push({ url: input.cover, key: ourImageKey(deps.storage, input.cover, 'article', 'cover', false) ?? '' });

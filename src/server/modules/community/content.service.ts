@@ -9,7 +9,7 @@ import {
   type ContentType,
   type WorkRef,
 } from '../../../shared/community/community.ts';
-import { showsNothing } from '../../../shared/community/content-rules.ts';
+import { showsNothing } from '../../../shared/visible-text.ts';
 import { messageRef, type MessageKey, type MessageRef } from '../../../shared/i18n/index.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { nextId } from '../../db/ids.ts';

@@ -15,6 +15,7 @@ import { wholeSecond } from '../auth/tokens.ts';
 import { newId, nextId } from '../../db/ids.ts';
 import { DECIMAL_ID, normaliseName } from '../../../shared/input-rules.ts';
 import { nameSkeleton } from './name-skeleton.ts';
+import { hasHiddenCharacter } from '../../../shared/visible-text.ts';
 import { changePoints } from '../points/points.service.ts';
 import { currentStreak } from '../../../shared/checkin/checkin-model.ts';
 import { siteToday } from '../../../shared/site-day.ts';
@@ -92,6 +93,21 @@ export async function isNameTaken(db: Db, name: string, exceptId?: string): Prom
   return (await q.executeTakeFirst()) !== undefined;
 }
 
+/**
+ * Names come through the shared name rule (nameField) on every way in; a caller that skipped it (a
+ * script, the seed) still cannot store one that hides characters, as it would draw like another's.
+ */
+function refuseHiddenCharacters(name: string): void {
+  if (hasHiddenCharacter(name)) {
+    throw new HttpError(
+      400,
+      'VALIDATION_FAILED',
+      'validation.name.invisible',
+      fieldIssue('name', 'validation.name.invisible'),
+    );
+  }
+}
+
 export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   return (await findUserByEmail(db, email)) !== undefined;
 }
@@ -122,6 +138,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
   const userId = await nextId(db, 'user_id');
   const at = now.toISOString();
   const name = normaliseName(input.name.trim());
+  refuseHiddenCharacters(name);
   try {
     return await db
       .insertInto('users')
@@ -167,13 +184,19 @@ export async function getPublicProfile(db: Db, id: string): Promise<PublicUser> 
 }
 
 export async function updateProfile(db: Db, userId: string, patch: ProfileUpdate, now = new Date()): Promise<UserRow> {
-  if (patch.name !== undefined && (await isNameTaken(db, patch.name, userId))) {
-    throw new HttpError(409, 'NAME_TAKEN', 'server.nameTaken', fieldIssue('name', 'server.nameTaken'));
+  let name = patch.name;
+  if (name !== undefined) {
+    refuseHiddenCharacters(name);
+    const current = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+    // Sending one's name unchanged renames nothing, so a name that now looks like an older one (kept by
+    // migration 20261207-0001 with a skeleton of its own, decision 029) is not refused when kept.
+    if (current?.name === name) name = undefined;
+    else if (await isNameTaken(db, name, userId)) {
+      throw new HttpError(409, 'NAME_TAKEN', 'server.nameTaken', fieldIssue('name', 'server.nameTaken'));
+    }
   }
   const values = {
-    ...(patch.name !== undefined
-      ? { name: patch.name, name_key: nameKey(patch.name), name_skeleton: nameSkeleton(patch.name) }
-      : {}),
+    ...(name !== undefined ? { name, name_key: nameKey(name), name_skeleton: nameSkeleton(name) } : {}),
     ...(patch.bio !== undefined ? { bio: patch.bio } : {}),
     ...(patch.avatar !== undefined ? { avatar: patch.avatar } : {}),
     ...(patch.headCover !== undefined ? { head_cover: patch.headCover } : {}),

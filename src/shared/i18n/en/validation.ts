@@ -40,6 +40,8 @@ export const validation: AreaMessages<typeof reference> = {
   'validation.text.tooLong': '{label} can be at most {max} characters long',
   'validation.text.required': '{label} is required',
   'validation.text.tooShort': '{label} must be at least {min} characters long',
+  'validation.text.invisible':
+    '{label} shows nothing (only spaces, invisible characters or lone accents): write something visible',
   'validation.id.invalid': '{label} is not valid',
   'validation.id.digits': '{label} must be a positive whole number (digits 0–9 only)',
   'validation.int.range': '{label} must be a whole number from {min} to {max}',
@@ -51,6 +53,8 @@ export const validation: AreaMessages<typeof reference> = {
 
   'validation.name.required': 'Enter a user name',
   'validation.name.characters': 'A user name can contain only letters, digits, underscores and hyphens',
+  'validation.name.invisible':
+    'A user name cannot contain invisible characters (zero-width characters, Hangul fillers, blank braille and the like)',
   'validation.email.required': 'Enter an email address',
   'validation.email.tooLong': 'The email address is too long',
   'validation.email.invalid': 'Enter a valid email address',

@@ -39,6 +39,8 @@ export const validation = {
   'validation.text.tooLong': '{label}最多 {max} 个字符',
   'validation.text.required': '请输入{label}',
   'validation.text.tooShort': '{label}至少 {min} 个字符',
+  'validation.text.invisible':
+    '{label}只有看不见的字符（空格、零宽字符、空白符号或单独的附加符号），请写些能看到的内容',
   'validation.id.invalid': '{label} 无效',
   'validation.id.digits': '{label} 必须是正整数（只用数字 0–9）',
   'validation.int.range': '{label}必须是 {min}–{max} 的整数',
@@ -50,6 +52,7 @@ export const validation = {
 
   'validation.name.required': '请输入用户名',
   'validation.name.characters': '用户名只能包含文字、数字、下划线和连字符',
+  'validation.name.invisible': '用户名不能包含看不见的字符（零宽字符、韩文填充字符、空白点字符等）',
   'validation.email.required': '请输入邮箱',
   'validation.email.tooLong': '邮箱地址过长',
   'validation.email.invalid': '请输入有效的邮箱地址',

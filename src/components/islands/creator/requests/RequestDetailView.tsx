@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { REVIEW_REASON_MAX } from '../../../../shared/creator/items-model.ts';
 import type { RequestDetail } from '../../../../shared/creator/requests.contract.ts';
+import { showsNothing } from '../../../../shared/visible-text.ts';
 import { ApiError } from '../../../../stores/api-client.ts';
 import { confirmDialog } from '../../../../stores/dialog.ts';
 import { editorPath } from '../../../../stores/item-editor.ts';
@@ -90,7 +91,7 @@ export default function RequestDetailView({ id, onChanged }: Props) {
   const changed = detail.fields.some((f) => JSON.stringify(f.current) !== JSON.stringify(f.base));
   const page = detail.itemId !== null ? itemPageHref(detail.type, detail.itemId) : null;
   const submitReason = () => {
-    if (reason.trim() === '') {
+    if (showsNothing(reason)) {
       setReasonError(t('revision.action.reasonLabel'));
       return;
     }
