@@ -27,6 +27,7 @@ export const EPUB_PROBLEMS = [
   'EPUB_EVENT_HANDLER',
   'EPUB_JAVASCRIPT_URL',
   'EPUB_REMOTE_RESOURCE',
+  'EPUB_DTD_DECLARATION',
 ] as const;
 export type EpubProblem = (typeof EPUB_PROBLEMS)[number];
 

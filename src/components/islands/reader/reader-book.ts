@@ -1,5 +1,4 @@
 import type { FoliateBook, FoliateTocItem, FoliateView } from 'foliate-js/view.js';
-import { isMarkup, sanitiseSection } from './sanitise-section.ts';
 
 /** Opening a volume's EPUB with foliate-js, in the browser only. */
 
@@ -28,7 +27,11 @@ export async function fetchVolumeEpub(volumeId: number, token: string | null, si
  * show the first page.
  */
 export async function openBook(file: File, host: HTMLElement): Promise<OpenedBook> {
-  const { makeBook } = await import('foliate-js/view.js');
+  // Loaded with the book, not with the page: the sanitiser (DOMPurify) is only needed once a book opens.
+  const [{ makeBook }, { isMarkup, sanitiseSection }] = await Promise.all([
+    import('foliate-js/view.js'),
+    import('./sanitise-section.ts'),
+  ]);
   const book = await makeBook(file);
   book.transformTarget?.addEventListener('data', (event) => {
     const { detail } = event as unknown as { detail: { data: unknown; type: string } };

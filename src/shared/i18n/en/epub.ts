@@ -62,4 +62,6 @@ export const epub: AreaMessages<typeof reference> = {
     "The EPUB's {name} contains a javascript: link; for readers' safety, books with scripts are not accepted.",
   'epub.problem.EPUB_REMOTE_RESOURCE':
     "The EPUB's {name} loads {url} from another site; put that resource inside the EPUB.",
+  'epub.problem.EPUB_DTD_DECLARATION':
+    "The EPUB's {name} declares entities or default attributes (<!ENTITY>, <!ATTLIST>), which can turn text into markup; for readers' safety, such books are not accepted.",
 };

@@ -49,4 +49,6 @@ export const epub = {
   'epub.problem.EPUB_EVENT_HANDLER': 'EPUB 的 {name} 含有事件属性（on…=），为了读者安全，不接受带脚本的书。',
   'epub.problem.EPUB_JAVASCRIPT_URL': 'EPUB 的 {name} 含有 javascript: 链接，为了读者安全，不接受带脚本的书。',
   'epub.problem.EPUB_REMOTE_RESOURCE': 'EPUB 的 {name} 引用了外部网站的资源 {url}，请把它放进 EPUB 里。',
+  'epub.problem.EPUB_DTD_DECLARATION':
+    'EPUB 的 {name} 声明了实体或默认属性（<!ENTITY>、<!ATTLIST>），它们能把文字变成标记，为了读者安全，不接受这样的书。',
 } as const;

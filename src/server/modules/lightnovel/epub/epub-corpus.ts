@@ -312,5 +312,29 @@ export async function hostileCorpus(): Promise<CorpusCase[]> {
       ],
     }),
   );
+  // Markup that hides from a scanner which does not end comments, CDATA and raw text where a browser does.
+  const img = '<img src="x" onerror="alert(1)"/>';
+  const tricks: [string, EpubProblem, string][] = [
+    ['markup after <!-->', 'EPUB_EVENT_HANDLER', `<!-->${img}-->`],
+    ['markup after <!--->', 'EPUB_JAVASCRIPT_URL', '<!---><a href="javascript:alert(1)">x</a>-->'],
+    ['markup after --!>', 'EPUB_EVENT_HANDLER', `<!-- x --!>${img}-->`],
+    ['markup after a bogus comment', 'EPUB_EVENT_HANDLER', `<![if !IE]>${img}<![endif]>`],
+    ['markup after CDATA in SVG', 'EPUB_EVENT_HANDLER', `<svg><![CDATA[><!--]]>${img}--></svg>`],
+    ['markup after raw text', 'EPUB_EVENT_HANDLER', `<title><!--</title>${img}-->`],
+    ['noscript', 'EPUB_SCRIPT', `<noscript><p title="</noscript>${img}"></p></noscript>`],
+  ];
+  for (const [name, problem, body] of tricks) await add(name, problem, corpusEpub({ chapters: [body] }));
+  await add(
+    'entity declared in the doctype',
+    'EPUB_DTD_DECLARATION',
+    corpusEpub({
+      entries: [
+        {
+          name: 'OEBPS/dtd.xhtml',
+          data: `<!DOCTYPE html [<!ENTITY x "&#60;img src='x' onerror='alert(1)'/&#62;">]><html xmlns="http://www.w3.org/1999/xhtml"><body>&x;</body></html>`,
+        },
+      ],
+    }),
+  );
   return cases;
 }

@@ -18,7 +18,7 @@ import {
   rejectionError,
   removeEpub,
 } from './epub.service.ts';
-import { EpubRejection } from './epub.validate.ts';
+import { EpubRejection } from './epub.rejection.ts';
 
 const viewerOf = (user: UserRow) => ({ id: user.id, group: user.user_group });
 

@@ -16,7 +16,9 @@ import type { TargetViewer } from '../../../platform/targets/targets.ts';
 import { recordChange } from '../../creator/revisions.service.ts';
 import { lightnovelTags, seriesVisible } from '../lightnovel.targets.ts';
 import { Slots } from './epub-upload.ts';
-import { EpubRejection, validateEpub, type EpubCover, type EpubLimits } from './epub.validate.ts';
+import { EpubRejection } from './epub.rejection.ts';
+import { validateEpub, type EpubCover } from './epub.validate.ts';
+import type { EpubLimits } from './epub.zip.ts';
 
 /**
  * What the EPUB service needs: the database and the storage; with the bus and the logger it also

@@ -5,15 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildDemoEpubs, buildSizedEpub } from './demo-books.ts';
 import { corpusEpub, hostileCorpus } from './epub-corpus.ts';
 import { Slots } from './epub-upload.ts';
-import {
-  checkMarkup,
-  decodeEntities,
-  decodeText,
-  EPUB_LIMITS,
-  EpubRejection,
-  unsafeEntryName,
-  validateEpub,
-} from './epub.validate.ts';
+import { EpubRejection } from './epub.rejection.ts';
+import { validateEpub } from './epub.validate.ts';
+import { EPUB_LIMITS, unsafeEntryName } from './epub.zip.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'hikari-epub-test-'));
 let count = 0;
@@ -111,6 +105,16 @@ describe('validateEpub', () => {
     });
     expect((await validateEpub(onDisk(book))).meta).toMatchObject({ vertical: true });
   });
+  it('accepts books with ordinary comments, CDATA and SVG covers', async () => {
+    const book = await corpusEpub({
+      head: '<!-- 样式 --><style><![CDATA[ p > ruby { ruby-position: over; } ]]></style>',
+      chapters: [
+        '<!-- 第一章 --><p>雨<ruby>雨<rt>あめ</rt></ruby></p><!---->',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 600 800"><image width="600" height="800" xlink:href="images/cover.jpg"/></svg>',
+      ],
+    });
+    await expect(validateEpub(onDisk(book))).resolves.toMatchObject({ meta: { title: '测试之书' } });
+  });
 });
 
 describe('the checks underneath', () => {
@@ -118,64 +122,5 @@ describe('the checks underneath', () => {
     expect(['OEBPS/a.xhtml', 'mimetype', 'META-INF/'].map(unsafeEntryName)).toEqual([null, null, null]);
     for (const name of ['../a', 'a/../../b', '/etc/passwd', 'C:/x', 'a\\b', 'a\u0000b', 'a//b', './a', ''])
       expect(unsafeEntryName(name), name).not.toBeNull();
-  });
-
-  it('decodes entities as a browser reads attributes', () => {
-    expect(decodeEntities('&#106;ava&#x53;cript&colon;x&amp;y')).toBe('javaScript:x&y');
-  });
-
-  it('refuses markup with scripts in any of their disguises', () => {
-    const refused = (markup: string) => {
-      try {
-        checkMarkup('c.xhtml', markup);
-        return null;
-      } catch (error) {
-        return error instanceof EpubRejection ? error.problem : 'threw';
-      }
-    };
-    expect(refused('<p>JavaScript 是一种语言；upon = 1</p>')).toBeNull();
-    expect(refused('<script\n>x</script>')).toBe('EPUB_SCRIPT');
-    expect(refused('<body onLoad="x()">')).toBe('EPUB_EVENT_HANDLER');
-    expect(refused('<svg><a xlink:href=" javascript:x()"/></svg>')).toBe('EPUB_JAVASCRIPT_URL');
-    expect(refused('<iframe src="data:text/html,x"/>')).toBe('EPUB_JAVASCRIPT_URL');
-    expect(refused('<p style="background: url(https://example.com/x.png)">x</p>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<style>@import "https://example.com/a.css";</style>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<img srcset="a.png 1x, https://example.com/b.png 2x"/>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<meta http-equiv="refresh" content="0;url=https://example.com"/>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<img/src="a.png"/onerror=x()>')).toBe('EPUB_EVENT_HANDLER');
-    expect(refused('<style>p { background: \\75 rl( "//example.com/x.png" ) }</style>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<style>p { background-image: image-set("https://example.com/x.png" 1x) }</style>')).toBe(
-      'EPUB_REMOTE_RESOURCE',
-    );
-    expect(refused('<!-- <img src="https://example.com/x.png"/> --><p>注释里的不算</p>')).toBeNull();
-    expect(refused('<img src="https:evil.example/x.png"/>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<img src="\\\\evil.example/x.png"/>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<video poster="ftp://evil.example/x.png"/>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<style>p { background: url( https:evil.example/x.png ) }</style>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<meta http-equiv="Refresh" content="5"/>')).toBe('EPUB_REMOTE_RESOURCE');
-    expect(refused('<iframe srcdoc="&lt;p&gt;x"/>')).toBe('EPUB_SCRIPT');
-    expect(refused('<set attributeName="href" to=" javascript:x()"/>')).toBe('EPUB_JAVASCRIPT_URL');
-    // What stays in the book is allowed: relative paths, fragments, data: images and fonts, text with colons.
-    expect(
-      refused(
-        '<img src="images/a.png"/><use xlink:href="#g"/><img src="data:image/png;base64,AAAA"/><style>@font-face { src: url(data:font/woff2;base64,AAAA) } p::before { content: "Note: x" }</style><p title="注意: 1">x</p>',
-      ),
-    ).toBeNull();
-  });
-
-  it('decodes markup as a browser would: UTF-16 by its byte order mark, UTF-8 otherwise', () => {
-    const text = '<p>雨</p>';
-    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toBe(text);
-    expect(decodeText(Buffer.from(text, 'utf16le'))).toBe(text);
-    expect(decodeText(Buffer.from(text, 'utf16le').swap16())).toBe(text);
-    expect(decodeText(Buffer.from(`\ufeff${text}`, 'utf8'))).toBe(text);
-  });
-
-  it('reads hostile text in one pass: unterminated tags and quotes do not make it slow', () => {
-    const started = performance.now();
-    for (const text of ['<a'.repeat(1_000_000), '<a title="'.repeat(200_000), '<style>url('.repeat(200_000)]) {
-      checkMarkup('c.xhtml', text);
-    }
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

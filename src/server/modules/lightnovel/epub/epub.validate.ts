@@ -1,49 +1,10 @@
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { posix } from 'node:path';
-import yauzl from 'yauzl';
-import type { EpubProblem } from '../../../../shared/lightnovel/epub.contract.ts';
+import type yauzl from 'yauzl';
 import type { EpubMeta } from '../../../../shared/lightnovel/lightnovel-model.ts';
-import { formatBytes } from '../../../platform/storage/storage.ts';
-
-/** How much an EPUB may hold once unpacked; sizes are counted while inflating, never taken from headers. */
-export interface EpubLimits {
-  maxEntries: number;
-  /** Largest unpacked entry. */
-  maxEntryBytes: number;
-  /** Largest unpacked text entry (XHTML, CSS, OPF…), which is read into memory to be checked. */
-  maxTextBytes: number;
-  /** All entries unpacked together. */
-  maxTotalBytes: number;
-  /** All entries read into memory together to be checked (text, markup, the cover). */
-  maxKeptBytes: number;
-  /** Unpacked ÷ packed beyond which an entry, or the whole archive, is a zip bomb… */
-  maxRatio: number;
-  /** …once it has unpacked at least this much (tiny files compress well and harm nobody). */
-  ratioFloorBytes: number;
-}
-
-export const EPUB_LIMITS: EpubLimits = {
-  maxEntries: 5000,
-  maxEntryBytes: 64 * 1024 * 1024,
-  maxTextBytes: 8 * 1024 * 1024,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxKeptBytes: 32 * 1024 * 1024,
-  maxRatio: 100,
-  ratioFloorBytes: 1024 * 1024,
-};
-
-/** A book refused, with its stable code and what the message names (an entry, a limit, a URL). */
-export class EpubRejection extends Error {
-  readonly problem: EpubProblem;
-  readonly params: Record<string, string | number>;
-  constructor(problem: EpubProblem, params: Record<string, string | number> = {}) {
-    super(`${problem} ${JSON.stringify(params)}`);
-    this.name = 'EpubRejection';
-    this.problem = problem;
-    this.params = params;
-  }
-}
+import { checkCss, checkMarkup, decodeEntities, decodeText, leavesBook } from './epub.markup.ts';
+import { refuse, shown } from './epub.rejection.ts';
+import { EPUB_LIMITS, entryReader, listEntries, unsafeEntryName, zipProblem, type EpubLimits } from './epub.zip.ts';
 
 /** The cover image found in a book, as stored in it. */
 export interface EpubCover {
@@ -57,177 +18,12 @@ export interface ValidEpub {
   cover: EpubCover | null;
 }
 
-const refuse = (problem: EpubProblem, params?: Record<string, string | number>): never => {
-  throw new EpubRejection(problem, params);
-};
-
-/** Shown in messages: names come from the uploader, so they are cut short and stripped of controls. */
-const shown = (name: string) => {
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
-  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
-};
-
-/** Null when an entry name is safe to unpack anywhere; the reason otherwise. */
-export function unsafeEntryName(name: string): string | null {
-  if (name.length === 0 || name.length > 1024) return 'length';
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'control character';
-  if (name.includes('\\')) return 'backslash';
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'absolute path';
-  const segments = name.replace(/\/$/, '').split('/');
-  if (segments.some((segment) => segment === '..' || segment === '.' || segment === '')) return 'dot segment';
-  return null;
-}
-
 /** Entries never read into memory: images, fonts, audio and video are only counted. */
 const BINARY = /\.(jpe?g|png|gif|webp|avif|bmp|ico|otf|ttf|woff2?|mp3|mp4|m4a|m4v|aac|ogg|oga|webm|wav|opus)$/i;
 const CSS = /\.css$/i;
 
-interface ZipListing {
-  zip: yauzl.ZipFile;
-  entries: Map<string, yauzl.Entry>;
-}
-
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(
-      path,
-      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: true },
-      (error, zip) => (error ? reject(error) : resolve(zip)),
-    );
-  });
-}
-
-/** Maps what yauzl says about a broken archive to our codes: sizes that disagree, or not a zip at all. */
-function zipProblem(error: unknown): EpubRejection {
-  if (error instanceof EpubRejection) return error;
-  const message = error instanceof Error ? error.message : '';
-  if (/size mismatch|too many bytes|not enough bytes/.test(message))
-    return new EpubRejection('EPUB_SIZE_MISMATCH', { name: '?' });
-  return new EpubRejection('EPUB_NOT_ZIP');
-}
-
-async function listEntries(path: string, limits: EpubLimits): Promise<ZipListing> {
-  const zip = await openZip(path);
-  const entries = new Map<string, yauzl.Entry>();
-  try {
-    if (zip.entryCount > limits.maxEntries) refuse('EPUB_TOO_MANY_ENTRIES', { max: limits.maxEntries });
-    await new Promise<void>((resolve, reject) => {
-      zip.on('error', reject);
-      zip.on('end', resolve);
-      zip.on('entry', (entry: yauzl.Entry) => {
-        try {
-          const name = yauzl.getFileNameLowLevel(
-            entry.generalPurposeBitFlag,
-            entry.fileNameRaw,
-            entry.extraFields,
-            true,
-          );
-          if (unsafeEntryName(name)) refuse('EPUB_UNSAFE_NAME', { name: shown(name) });
-          if (entries.has(name)) refuse('EPUB_DUPLICATE_ENTRY', { name: shown(name) });
-          if (entry.isEncrypted()) refuse('EPUB_ENCRYPTED', { name: shown(name) });
-          entries.set(name, entry);
-          zip.readEntry();
-        } catch (error) {
-          reject(error);
-        }
-      });
-      zip.readEntry();
-    });
-    return { zip, entries };
-  } catch (error) {
-    zip.close();
-    throw zipProblem(error);
-  }
-}
-
-function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
-  return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
-  );
-}
-
-/**
- * Reads entries, counting the real bytes as they are inflated: an entry past its limit, the total past
- * its limit, the bytes kept in memory past theirs, or a suspicious compression ratio (of the entry or
- * of the whole archive, `archiveBytes` long) stops the inflation at once (a zip bomb never unpacks).
- * Every entry is inflated once, kept in memory only when asked.
- */
-function entryReader(listing: ZipListing, limits: EpubLimits, archiveBytes: number) {
-  let total = 0;
-  let keptTotal = 0;
-  const done = new Set<string>();
-  return {
-    done,
-    async read(name: string, keep: boolean, cap: number): Promise<Buffer | null> {
-      const entry = listing.entries.get(name);
-      if (!entry || done.has(name)) return null;
-      done.add(name);
-      if (entry.uncompressedSize > cap) refuse('EPUB_ENTRY_TOO_LARGE', { name: shown(name), max: formatBytes(cap) });
-      const stream = await openEntry(listing.zip, entry).catch((error: unknown) => {
-        throw zipProblem(error);
-      });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      try {
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          size += chunk.length;
-          total += chunk.length;
-          if (size > cap) refuse('EPUB_ENTRY_TOO_LARGE', { name: shown(name), max: formatBytes(cap) });
-          if (total > limits.maxTotalBytes) {
-            refuse('EPUB_TOO_LARGE_UNPACKED', { max: formatBytes(limits.maxTotalBytes) });
-          }
-          if (size > limits.ratioFloorBytes && size > Math.max(1, entry.compressedSize) * limits.maxRatio) {
-            refuse('EPUB_COMPRESSION_RATIO', { name: shown(name) });
-          }
-          // Many entries each under the floor add up: the archive as a whole has the same limit.
-          if (total > limits.ratioFloorBytes && total > Math.max(1, archiveBytes) * limits.maxRatio) {
-            refuse('EPUB_COMPRESSION_RATIO', { name: shown(name) });
-          }
-          if (keep) {
-            keptTotal += chunk.length;
-            if (keptTotal > limits.maxKeptBytes) {
-              refuse('EPUB_TOO_LARGE_UNPACKED', { max: formatBytes(limits.maxKeptBytes) });
-            }
-            chunks.push(chunk);
-          }
-        }
-      } catch (error) {
-        stream.destroy();
-        if (error instanceof EpubRejection) throw error;
-        const message = error instanceof Error ? error.message : '';
-        if (/too many bytes|not enough bytes/.test(message)) refuse('EPUB_SIZE_MISMATCH', { name: shown(name) });
-        throw zipProblem(error);
-      }
-      return keep ? Buffer.concat(chunks) : null;
-    },
-  };
-}
-
-// --- XML without a DOM: the container and the package document are small and regular. ---
-
-/** `&amp;`, `&#106;`, `&#x6A;`, `&colon;`… as the browser would read them in an attribute. */
-export function decodeEntities(value: string): string {
-  const named: Record<string, string> = {
-    amp: '&',
-    lt: '<',
-    gt: '>',
-    quot: '"',
-    apos: "'",
-    colon: ':',
-    tab: '\t',
-    newline: '\n',
-    sol: '/',
-    lpar: '(',
-    rpar: ')',
-  };
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (match, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    }
-    return named[body.toLowerCase()] ?? match;
-  });
-}
+// --- XML without a DOM: the container and the package document are small and regular (read as XML, as
+// foliate-js reads them: `<!--` opens a comment up to `-->`). ---
 
 interface Tag {
   /** Lower case, without a namespace prefix: `item`, `script`, `image`. */
@@ -341,133 +137,6 @@ function resolveHref(base: string, href: string): string | null {
   }
   const joined = posix.normalize(posix.join(posix.dirname(base), decoded));
   return joined.startsWith('../') || joined.startsWith('/') ? null : joined;
-}
-
-// --- Untrusted content. ---
-
-/**
- * True when a URL that loads something leaves the book: any scheme but `data:` (`https:evil`,
- * `https:\\evil`, `HTTPS://`, `ftp:`…, as a browser reads them), or `//` and `\\` naming a host.
- */
-export function leavesBook(value: string): boolean {
-  const url = urlForm(value);
-  if (/^[\\/]{2}/.test(url)) return true;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  return scheme !== undefined && scheme.toLowerCase() !== 'data';
-}
-const SCRIPT_URL = /^(?:javascript|vbscript|livescript):/i;
-/** Attributes that load something into the page (a plain link on `<a>` is allowed to leave the book). */
-const LOADING_ATTRIBUTES = [
-  'src',
-  'href',
-  'xlink:href',
-  'poster',
-  'data',
-  'background',
-  'srcset',
-  'action',
-  'formaction',
-];
-const LINK_ELEMENTS = new Set(['a', 'area']);
-/** A URL starting in CSS (quoted, in `url(`, `image-set(`, after `@import`) that leaves the book or runs script. */
-const CSS_REMOTE = /(?:["'(,]|@import)\s*((?:https?:)?\/\/[^\s"'()]{0,200})/i;
-const CSS_SCRIPT_URL = /["'(,]\s*(?:javascript|vbscript):/i;
-/** Every URL a stylesheet may load: in `url(`, after `@import`, in `image-set(`, or a string in a list. */
-const CSS_URL = /(?:url\(\s*["']?|@import\s*["']|image-set\(\s*["']?|,\s*["'])\s*([^"'()\s]{1,200})/gi;
-/** SVG animation attributes, whose values (`a;b;c`) a browser sets on the animated attribute. */
-const ANIMATION_VALUES = new Set(['values', 'to', 'from', 'by']);
-const VERTICAL_CSS = /(?:-epub-|-webkit-)?writing-mode\s*:\s*(?:vertical-rl|tb-rl)/i;
-
-/** A URL as the browser compares it: entities decoded, whitespace and controls inside it removed. */
-const urlForm = (value: string) => value.replace(/[\u0000-\u0020\u007f]+/g, '');
-
-/** CSS as the browser tokenises it: `\75 rl(` is `url(`, `\2f` is `/`. */
-const decodeCssEscapes = (css: string) =>
-  css.replace(/\\([0-9a-f]{1,6})\s?|\\(.)/gi, (_, hex: string | undefined, char: string | undefined) => {
-    if (!hex) return char ?? '';
-    const code = parseInt(hex, 16);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-  });
-
-/** Refuses CSS (a file, a `<style>`, a `style` attribute) that loads from other sites or runs script. */
-function checkCss(name: string, source: string): void {
-  const css = decodeCssEscapes(decodeEntities(source));
-  if (/expression\s*\(|behavior\s*:|-moz-binding/i.test(css)) refuse('EPUB_SCRIPT', { name: shown(name) });
-  if (CSS_SCRIPT_URL.test(css)) refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
-  const remote = CSS_REMOTE.exec(css);
-  if (remote) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(remote[1] ?? '') });
-  for (const match of css.matchAll(CSS_URL)) {
-    const url = match[1] ?? '';
-    if (leavesBook(url)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(url) });
-  }
-}
-
-/**
- * The text of a markup or CSS entry as a browser would decode it: UTF-16 by its byte order mark (or
- * the `<` it starts with), UTF-8 otherwise; NULs are dropped so that they cannot hide a tag name.
- */
-export function decodeText(data: Buffer): string {
-  const [a, b] = [data[0], data[1]];
-  const even = (bytes: Buffer) => bytes.subarray(0, bytes.length - (bytes.length % 2));
-  let text: string;
-  if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0x00)) text = even(data).toString('utf16le');
-  else if ((a === 0xfe && b === 0xff) || (a === 0x00 && b === 0x3c)) {
-    text = Buffer.from(even(data)).swap16().toString('utf16le');
-  } else text = data.toString('utf8');
-  return text.replace(/^\ufeff/, '').replace(/\u0000/g, '');
-}
-
-/** Refuses markup (XHTML, HTML, SVG, any XML) with scripts, event handlers, script URLs or remote resources. */
-export function checkMarkup(name: string, text: string): { vertical: boolean } {
-  if (/<\s*(?:[\w-]+:)?script\b/i.test(text)) refuse('EPUB_SCRIPT', { name: shown(name) });
-  let vertical = false;
-  let styleOpen: Tag | null = null;
-  for (const tag of scan(text)) {
-    if (tag.name === 'style') {
-      if (!tag.closing) styleOpen = tag;
-      else if (styleOpen) {
-        const css = text.slice(styleOpen.end, tag.start);
-        checkCss(name, css);
-        if (VERTICAL_CSS.test(css)) vertical = true;
-        styleOpen = null;
-      }
-    }
-    if (tag.closing) continue;
-    // Also as written, in case a browser splits the attributes differently from the parse above.
-    if (/(?:^|[\s"'/])on[a-z]+\s*=/i.test(tag.raw)) refuse('EPUB_EVENT_HANDLER', { name: shown(name) });
-    for (const [key, value] of tag.attributes) {
-      const bare = key.includes(':') ? key.slice(key.indexOf(':') + 1) : key;
-      if (/^on[a-z]/.test(bare)) refuse('EPUB_EVENT_HANDLER', { name: shown(name) });
-      // A frame's own document, written in an attribute: markup this check never sees as such.
-      if (bare === 'srcdoc') refuse('EPUB_SCRIPT', { name: shown(name) });
-      if (ANIMATION_VALUES.has(bare)) {
-        for (const part of value.split(';')) {
-          if (SCRIPT_URL.test(urlForm(part)) || /^data:(?:text\/html|application\/xhtml)/i.test(urlForm(part))) {
-            refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
-          }
-        }
-      }
-      const url = urlForm(value);
-      if (SCRIPT_URL.test(url) || /^data:(?:text\/html|application\/xhtml|image\/svg)/i.test(url)) {
-        refuse('EPUB_JAVASCRIPT_URL', { name: shown(name) });
-      }
-      if (key === 'style') {
-        checkCss(name, value);
-        if (VERTICAL_CSS.test(value)) vertical = true;
-      }
-      if (!LOADING_ATTRIBUTES.includes(key)) continue;
-      if (LINK_ELEMENTS.has(tag.name) && (key === 'href' || key === 'xlink:href')) continue;
-      const urls = key === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/, 1)[0] ?? '') : [value];
-      for (const candidate of urls) {
-        if (leavesBook(candidate)) refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(candidate) });
-      }
-    }
-    // A refresh goes somewhere else (another site, or back to itself for ever): never in a book.
-    if (tag.name === 'meta' && /refresh/i.test(attr(tag, 'http-equiv') ?? '')) {
-      refuse('EPUB_REMOTE_RESOURCE', { name: shown(name), url: shown(attr(tag, 'content') ?? '') });
-    }
-  }
-  return { vertical };
 }
 
 /** Font obfuscation (IDPF, Adobe) is not DRM: a book may declare it; any other encryption is refused. */
@@ -616,12 +285,8 @@ export async function validateEpub(path: string, limits: EpubLimits = EPUB_LIMIT
       if (name === 'mimetype' || (name === cover?.path && !markupPaths.has(name))) continue;
       if (BINARY.test(name) && !markupPaths.has(name)) continue;
       const text = decodeText(data);
-      if (CSS.test(name)) {
-        checkCss(name, text);
-        if (VERTICAL_CSS.test(text)) verticalCss = true;
-      } else if (checkMarkup(name, text).vertical) {
-        verticalCss = true;
-      }
+      const { vertical } = CSS.test(name) ? checkCss(name, text) : await checkMarkup(name, text);
+      if (vertical) verticalCss = true;
     }
     if (verticalCss || /^vertical/i.test(writingMode ?? '')) meta.vertical = true;
     const coverData = cover?.path ? kept.get(cover.path) : undefined;
