@@ -163,6 +163,7 @@ export const server = {
   'server.storage.putOnly': '上传地址只接受 PUT 请求',
   'server.storage.signatureInvalid': '上传地址无效或已被修改，请重新获取上传地址',
   'server.storage.urlExpired': '上传地址已过期，请重新获取上传地址',
+  'server.storage.urlUsed': '这个上传地址已经用过了，已上传的文件不会被替换；请重新获取上传地址',
   'server.storage.interrupted': '上传中断，文件没有保存，请重新上传',
   'server.storage.uploaded': '上传成功',
   'server.storage.saveFailed': '文件保存失败，请稍后再试',
