@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-db.ts';
 import {
+  createRateGate,
   enforceRateLimit,
   hitRateLimit,
   peekRateLimit,
@@ -62,6 +63,23 @@ describe('rate limits in the database', () => {
     await reserveRateLimit(t.db, 'k4', rule, start + 60_000);
     await hitRateLimit(t.db, 'k4', rule, start + 120_000);
     expect(await peek()).toEqual({ count: 1, pending: 0 });
+  });
+
+  it('a gate refuses the rest of a window past its limit without writing to the database', async () => {
+    const pass = createRateGate(2);
+    for (let i = 0; i < 3; i++) await pass(t.db, 'g1', rule, start + 1000);
+    const refused = () => pass(t.db, 'g1', rule, start + 30_000).catch((e: unknown) => e);
+    expect(await refused()).toMatchObject({ status: 429, code: 'RATE_LIMITED', details: { retryAfter: 30 } });
+    for (let i = 0; i < 5; i++) expect(await refused()).toMatchObject({ details: { retryAfter: 30 } });
+    // Counted once past the limit; the refusals after it were answered from memory.
+    expect((await peekRateLimit(t.db, 'g1', rule, start + 30_000)).count).toBe(4);
+    await expect(pass(t.db, 'g1', rule, start + 60_000)).resolves.toBeUndefined();
+    // It remembers only so many counters (2 here); a forgotten one is refused by the database again.
+    for (const key of ['g2', 'g3', 'g4']) {
+      for (let i = 0; i < 4; i++) await pass(t.db, key, rule, start).catch(() => undefined);
+    }
+    expect(await pass(t.db, 'g2', rule, start).catch((e: unknown) => e)).toMatchObject({ status: 429 });
+    expect((await peekRateLimit(t.db, 'g2', rule, start)).count).toBe(5);
   });
 
   it('prunes old windows', async () => {

@@ -58,6 +58,32 @@ export async function enforceRateLimit(db: Db, key: string, rule: RateRule, now 
   if (state.count > rule.limit) throw rateLimited(state.retryAfter);
 }
 
+/**
+ * `enforceRateLimit` that remembers, in this process, the counters it found over their limit: the rest
+ * of that window is refused without touching the database (a fixed window starts over only when it
+ * ends), so a flood past a budget costs one Map lookup a request. Remembers at most `maxKeys` counters.
+ */
+export function createRateGate(maxKeys = 10_000) {
+  const closed = new Map<string, number>();
+  return async function pass(
+    db: Db,
+    key: string,
+    rule: RateRule,
+    now = Date.now(),
+    message: (retryAfter: number) => MessageRef = () => 'server.rateLimited',
+  ): Promise<void> {
+    const windowEnd = now - (now % rule.windowMs) + rule.windowMs;
+    const refuse = (retryAfter: number) => rateLimited(retryAfter, message(retryAfter));
+    if (closed.get(key) === windowEnd) throw refuse(Math.max(1, Math.ceil((windowEnd - now) / 1000)));
+    const state = await hitRateLimit(db, key, rule, now);
+    if (state.count <= rule.limit) return;
+    closed.delete(key);
+    if (closed.size >= maxKeys) closed.delete(closed.keys().next().value!);
+    closed.set(key, windowEnd);
+    throw refuse(state.retryAfter);
+  };
+}
+
 /** Deletes counters whose window ended long ago (run occasionally). */
 export async function pruneRateLimits(db: Db, olderThanMs: number, now = Date.now()): Promise<void> {
   await db

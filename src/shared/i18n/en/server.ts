@@ -12,6 +12,7 @@ export const server: AreaMessages<typeof reference> = {
   'server.bodyTooLarge': 'The request body is too large (1 MB at most)',
   'server.payloadTooLarge': 'The request body is too large',
   'server.rateLimited': 'Too many requests; please try again later',
+  'server.searchTooFast': 'Too many searches; please try again in {seconds} s',
   'server.unauthorized': 'Please log in first',
   'server.forbidden': 'You are not allowed to do this',
   'server.degraded': 'Degraded service: the {checks} check failed',

@@ -10,6 +10,7 @@ export const server = {
   'server.bodyTooLarge': '请求内容过大（上限 1 MB）',
   'server.payloadTooLarge': '请求内容过大',
   'server.rateLimited': '操作太频繁，请稍后再试',
+  'server.searchTooFast': '搜索太频繁了，请 {seconds} 秒后再试',
   'server.unauthorized': '请先登录',
   'server.forbidden': '没有权限执行此操作',
   'server.degraded': '服务降级：{checks} 检查未通过',
