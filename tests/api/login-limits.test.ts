@@ -2,6 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { CodeRequestData } from '../../src/shared/auth.ts';
 import * as sessions from '../../src/server/modules/auth/sessions.service.ts';
 import { KNOWN_ADDRESSES_KEPT, LOGIN_LIMITS, addressKey } from '../../src/server/modules/auth/login-limits.ts';
+import { hash } from '@node-rs/argon2';
+import { ATTEMPT_WAIT } from '../../src/server/platform/attempt-budget.ts';
+import { reserveRateLimit } from '../../src/server/platform/rate-limit.ts';
+import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { data, freshIp, post, registerUser } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -147,6 +151,69 @@ describe('login limits', () => {
       .execute();
     expect(rows).toHaveLength(KNOWN_ADDRESSES_KEPT);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.address_hash))).toBe(true);
+  });
+
+  describe('logins arriving together from one address', () => {
+    // argon2id at its lowest cost: the test is about the counters, not the hash.
+    const cheapHash = hash('a shared school password', { algorithm: 2, memoryCost: 1024, timeCost: 1 });
+    const members = async (prefix: string, count: number) => {
+      const passwordHash = await cheapHash;
+      for (let i = 0; i < count; i++)
+        await createUser(app.ctx.db, { name: `${prefix}${i}`, email: `${prefix}${i}@example.test`, passwordHash });
+      return Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+    };
+    const addressCounter = (ip: string) =>
+      app.ctx.db.selectFrom('rate_limit').select(['count', 'pending']).where('key', '=', `login:addr:${ip}`);
+
+    it('lets 60 members behind one address log in at once, using none of its failure budget', async () => {
+      const school = freshIp();
+      const names = await members('pupil', 60);
+      const answers = await Promise.all(names.map((name) => login(app, name, 'a shared school password', school)));
+      expect(answers.map((a) => a.res.status)).toEqual(names.map(() => 200));
+      expect(await addressCounter(school).executeTakeFirst()).toEqual({ count: 0, pending: 0 });
+
+      // Ten of them mistyping while fifty log in: the fifty get in, the ten are told their password is wrong.
+      const mixed = await Promise.all(
+        names.map((name, i) => login(app, name, i < 10 ? 'a wrong password' : 'a shared school password', school)),
+      );
+      const statuses = mixed.map((a) => a.res.status);
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10)).toEqual(Array(50).fill(200));
+      expect(await addressCounter(school).executeTakeFirst()).toEqual({ count: 10, pending: 0 });
+    });
+
+    it('checks no more than the budget of 100 guesses launched at once, and answers the rest 429', async () => {
+      const sprayer = freshIp();
+      const names = await members('target', 100);
+      const answers = await Promise.all(names.map((name) => login(app, name, 'guess', sprayer)));
+      const statuses = answers.map((a) => a.res.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perAddress.limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LOGIN_LIMITS.perAddress.limit);
+      for (const refused of answers.filter((a) => a.res.status === 429)) {
+        expect(refused.body.code).toBe('RATE_LIMITED');
+        expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      // The budget is spent: a right password from there waits for the window like a guess.
+      expect((await login(app, names[0]!, 'a shared school password', sprayer)).res.status).toBe(429);
+      expect(await addressCounter(sprayer).executeTakeFirst()).toEqual({
+        count: LOGIN_LIMITS.perAddress.limit,
+        pending: 0,
+      });
+    });
+
+    it('waits for attempts in flight only so long: a budget held by a lost process is refused', async () => {
+      const [name] = await members('held', 1);
+      const ip = freshIp();
+      // Attempts a crashed process counted and never settled.
+      for (let i = 0; i < LOGIN_LIMITS.perAddress.limit; i++)
+        await reserveRateLimit(app.ctx.db, `login:addr:${ip}`, LOGIN_LIMITS.perAddress, T0.getTime());
+      const deps = { ...sessions.authDepsOf(app.ctx), loginWait: { ...ATTEMPT_WAIT, maxMs: 0 } };
+      const held = await sessions
+        .login(deps, { account: name!, password: 'a shared school password', ip })
+        .catch((e: unknown) => e);
+      expect(held).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      expect(await addressCounter(ip).executeTakeFirst()).toEqual({ count: 20, pending: 20 });
+    });
   });
 
   describe('lookups that tell whether an account exists', () => {

@@ -1,9 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '../../src/shared/api.ts';
 import type { SearchResultPage, SearchSuggestion, TrendingItem } from '../../src/shared/search/search-model.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { saveGalgame } from '../../src/server/modules/catalogue/catalogue.writer.ts';
 import { indexVersion, INDEX_VERSION } from '../../src/server/modules/search/search.index.ts';
+import { SEARCH_LIMITS } from '../../src/server/modules/search/search.limits.ts';
+import { searchPageLimit } from '../../src/server/modules/search/search.page.ts';
+import { translator } from '../../src/shared/i18n/catalogues.ts';
+import { translateRef } from '../../src/shared/i18n/index.ts';
 import { blockKeyword, recordSearch, trendingKeywords } from '../../src/server/modules/search/search.trending.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { data, expectFailure, type Answer } from '../support/accounts.ts';
@@ -129,6 +133,76 @@ describe('search API', () => {
   it('serves trending to anyone, limited', async () => {
     const items = data((await get<TrendingItem[]>('/search/trending?limit=1')).body);
     expect(items).toHaveLength(1);
+  });
+
+  describe('budgets per address', () => {
+    // A window boundary: every 10-second budget starts here.
+    const T0 = new Date('2026-12-01T00:00:00.000Z');
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(T0);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('answers a burst past a budget with 429 RATE_LIMITED and Retry-After; other addresses search on', async () => {
+      const flooder = { 'x-forwarded-for': '10.40.0.1', cookie: 'hikari_locale=en' };
+      const paths = {
+        search: '/search?keyword=zzzz-nothing',
+        suggest: '/search/suggest?prefix=zzzz',
+        trending: '/search/trending?limit=5',
+      } as const;
+      for (const [call, path] of Object.entries(paths) as [keyof typeof paths, string][]) {
+        const { limit } = SEARCH_LIMITS[call];
+        const answers = await Promise.all(Array.from({ length: limit + 20 }, () => get(path, flooder)));
+        expect(answers.filter((a) => a.res.status === 200)).toHaveLength(limit);
+        const refused = answers.filter((a) => a.res.status !== 200);
+        expect(refused).toHaveLength(20);
+        for (const answer of refused) expectFailure(answer, 429, 'RATE_LIMITED');
+        expect(refused[0]!.res.headers.get('retry-after')).toBe('10');
+        expect(refused[0]!.body.message).toBe('Too many searches; please try again in 10 s');
+      }
+      // Other addresses search on; the flooder again in the next window, told how long to wait before it.
+      expect((await get(paths.search, { 'x-forwarded-for': '10.40.0.2' })).res.status).toBe(200);
+      vi.setSystemTime(T0.getTime() + 7_000);
+      expect((await get(paths.search, flooder)).res.headers.get('retry-after')).toBe('3');
+      vi.setSystemTime(T0.getTime() + 10_000);
+      expect((await get(paths.search, flooder)).res.status).toBe(200);
+    });
+
+    it('counts opening /search in the same budget as the API, and tells the page how long to wait', async () => {
+      const ip = '10.40.2.1';
+      for (let i = 0; i < SEARCH_LIMITS.search.limit / 2; i++)
+        expect((await get('/search?keyword=zzzz-nothing', { 'x-forwarded-for': ip })).res.status).toBe(200);
+      vi.setSystemTime(T0.getTime() + 4_000);
+      const page = { app: app.ctx, clientIp: ip };
+      for (let i = 0; i < SEARCH_LIMITS.search.limit / 2; i++) expect(await searchPageLimit(page)).toBeNull();
+      const limited = await searchPageLimit(page);
+      expect(limited?.retryAfter).toBe(6);
+      expect(translateRef(translator('zh-CN'), limited!.message)).toBe('搜索太频繁了，请 6 秒后再试');
+      expect((await get('/search?keyword=zzzz-nothing', { 'x-forwarded-for': ip })).res.status).toBe(429);
+    });
+
+    it('never refuses people typing: six at the fastest the browser asks, one address, a minute long', async () => {
+      const statuses = new Set<number>();
+      for (let tick = 0; tick < 5 * 60; tick++) {
+        vi.setSystemTime(T0.getTime() + tick * 200);
+        const typed = await Promise.all(
+          Array.from({ length: 6 }, (_, person) =>
+            get(`/search/suggest?prefix=${'sakura'.slice(0, 1 + ((tick + person) % 6))}`, {
+              'x-forwarded-for': '10.40.1.1',
+            }),
+          ),
+        );
+        for (const answer of typed) statuses.add(answer.res.status);
+        // Each of them submits a search every two seconds, and a page of trending now and then.
+        if (tick % 10 === 0) {
+          for (let person = 0; person < 6; person++)
+            statuses.add((await get('/search?keyword=sakura', { 'x-forwarded-for': '10.40.1.1' })).res.status);
+          statuses.add((await get('/search/trending', { 'x-forwarded-for': '10.40.1.1' })).res.status);
+        }
+      }
+      expect([...statuses]).toEqual([200]);
+    }, 60_000);
   });
 
   it('suggests titles by prefix, then popular searches', async () => {

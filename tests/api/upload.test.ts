@@ -236,6 +236,39 @@ describe('what an upload stores', () => {
     }
   });
 
+  it('stores one image per address: a refused file leaves it usable, a kept image is never replaced', async () => {
+    const image = (background: string) =>
+      sharp({ create: { width: 16, height: 16, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const address = data(
+      (await call<UploadAddress>(app, 'POST', '/upload', token, { type: 'post', id: 7, format: 'png' })).body,
+    );
+    const url = new URL(address.url);
+    const put = async (bytes: Uint8Array, locale = 'zh-CN') => {
+      const res = await fetch(`${base}${url.pathname}${url.search}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png', Cookie: `hikari_locale=${locale}` },
+        body: new Uint8Array(bytes),
+      });
+      return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+    };
+    // A page named .png is refused by the image check and stores nothing: the member may try again.
+    expect((await put(new TextEncoder().encode('<html><script>alert(1)</script>'))).status).toBe(415);
+    expect(await storage.head(address.key)).toBeNull();
+    expect((await put(await image('#39c5bb'))).status).toBe(200);
+    const read = async () => Buffer.concat(await Array.fromAsync((await storage.get(address.key))!.body));
+    const kept = await read();
+
+    // What moderators saw stays: the address is spent, in either language, and the file is untouched.
+    const english = await put(await image('#ff0000'), 'en');
+    expect([english.status, english.body.code]).toEqual([409, 'UPLOAD_URL_USED']);
+    expect(english.body.message).toMatch(/^This upload address has already been used/);
+    const chinese = await put(await image('#ff0000'));
+    expect([chinese.status, chinese.body.message]).toEqual([409, expect.stringMatching(/^这个上传地址已经用过了/)]);
+    expect((await read()).equals(kept)).toBe(true);
+  });
+
   it('refuses a decompression bomb from its header, before decoding it', async () => {
     const bomb = await pngClaiming(30_000, 30_000);
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(30_000);

@@ -28,6 +28,8 @@ export interface RateLimitTable {
   key: string;
   window_start: number;
   count: number;
+  /** Of `count`, attempts counted before their outcome was known and not settled yet (reserveRateLimit). */
+  pending: Generated<number>;
 }
 
 /** A durable background job (platform/jobs): claimed with a lease, retried with backoff, kept when dead. */

@@ -27,6 +27,7 @@ import * as m20261205_0001 from './20261205-0001-update-request-queue.ts';
 import * as m20261206_0001 from './20261206-0001-revision-downloads.ts';
 import * as m20261206_0002 from './20261206-0002-update-request-summary.ts';
 import * as m20261207_0001 from './20261207-0001-name-skeletons.ts';
+import * as m20261207_0002 from './20261207-0002-rate-limit-pending.ts';
 
 /**
  * Every migration, in order. Listed here (not read from the folder) so the same list works under
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '20261206-0001-revision-downloads': m20261206_0001,
   '20261206-0002-update-request-summary': m20261206_0002,
   '20261207-0001-name-skeletons': m20261207_0001,
+  '20261207-0002-rate-limit-pending': m20261207_0002,
 };

@@ -2,6 +2,13 @@ import type { MessageRef } from '../../../shared/i18n/index.ts';
 import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Db } from '../../db/database.ts';
+import {
+  admitAttempt,
+  ATTEMPT_WAIT,
+  type AttemptWait,
+  type FailureBudget,
+  type ReservedAttempt,
+} from '../../platform/attempt-budget.ts';
 import { hitRateLimit, rateLimited, releaseRateLimit, type RateRule } from '../../platform/rate-limit.ts';
 
 /**
@@ -96,18 +103,14 @@ export async function rememberAddress(db: Db, secret: string, userId: string, ip
   }
 }
 
-interface Counter {
-  key: string;
-  rule: RateRule;
-  message: MessageRef;
-}
+type Counter = FailureBudget;
 
 /**
- * Counts one attempt on every counter, unless one is already full. A full counter is seen first with
- * one read (no writes), so a flood of refused attempts stays cheap; a refusal found only after counting
- * (a race with parallel attempts) takes its counts back. Either way a refused attempt uses up nothing.
+ * Counts one lookup on every counter, unless one is already full. A full counter is seen first with
+ * one read (no writes), so a flood of refused lookups stays cheap; a refusal found only after counting
+ * (a race with parallel lookups) takes its counts back. Either way a refused lookup uses up nothing.
  */
-async function admit(db: Db, counters: Counter[], now: Date): Promise<() => Promise<void>> {
+async function admit(db: Db, counters: Counter[], now: Date): Promise<void> {
   const at = now.getTime();
   const windowOf = (rule: RateRule) => at - (at % rule.windowMs);
   const retryAfter = (rule: RateRule) => Math.max(1, Math.ceil((windowOf(rule) + rule.windowMs - at) / 1000));
@@ -130,34 +133,29 @@ async function admit(db: Db, counters: Counter[], now: Date): Promise<() => Prom
   });
   if (full.length > 0) throw refuse(full);
 
-  const release = async () => {
-    await Promise.all(counters.map((c) => releaseRateLimit(db, c.key, c.rule, at)));
-  };
   const states = await Promise.all(counters.map((c) => hitRateLimit(db, c.key, c.rule, at)));
   const over = counters.filter((c, i) => states[i]!.count > c.rule.limit);
   if (over.length > 0) {
-    await release();
+    await Promise.all(counters.map((c) => releaseRateLimit(db, c.key, c.rule, at)));
     throw refuse(over);
   }
-  return release;
-}
-
-export interface LoginAttempt {
-  /** Takes the attempt's counts back (the password was right): only failures are limited. */
-  succeeded: () => Promise<void>;
 }
 
 /**
- * Counts a login attempt before the password is checked (so parallel guesses cannot all slip under a
- * limit) and refuses it with 429 when a counter is over. `account` is the account id, or the typed
- * name when no account has it; `userId` null means no account (every address is new to it).
+ * Admits a login attempt before the password is checked, counting it as a failure in every counter
+ * until `succeeded()` takes the counts back (so parallel guesses cannot all slip under a limit, and right
+ * passwords use up nothing); refuses it with 429 once failures fill a counter. Attempts that find a
+ * counter full of logins still being checked wait for their answers (platform/attempt-budget.ts).
+ * `account` is the account id, or the typed name when no account has it; `userId` null means no account
+ * (every address is new to it).
  */
 export async function admitLoginAttempt(
   db: Db,
   secret: string,
   input: { account: string; userId: string | null; ip: string },
-  now = new Date(),
-): Promise<LoginAttempt> {
+  now: () => Date = () => new Date(),
+  wait: AttemptWait = ATTEMPT_WAIT,
+): Promise<ReservedAttempt> {
   const address = addressKey(input.ip);
   const known = input.userId ? await isKnownAddress(db, secret, input.userId, input.ip) : false;
   const counters: Counter[] = [
@@ -175,8 +173,7 @@ export async function admitLoginAttempt(
       { key: `login:acct-new-day:${input.account}`, rule: LOGIN_LIMITS.perAccountNewAddressesDaily, message },
     );
   }
-  const release = await admit(db, counters, now);
-  return { succeeded: release };
+  return admitAttempt(db, counters, () => now().getTime(), wait);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { newId } from '../../db/ids.ts';
 import type { UserRow } from '../users/users.tables.ts';
 import { HttpError } from '../../platform/errors.ts';
+import type { AttemptWait } from '../../platform/attempt-budget.ts';
 import type { RateRule } from '../../platform/rate-limit.ts';
 import { findUserByAccount, findUserById, nameKey, toSessionUser } from '../users/users.service.ts';
 import { LOGIN_LIMITS, admitLoginAttempt, rememberAddress } from './login-limits.ts';
@@ -22,6 +23,8 @@ export interface AuthDeps {
   /** Where ended logins are announced (every process's chat sockets listen). */
   events: SessionEvents;
   now?: () => Date;
+  /** How a login waits for others being checked when its failure budget is full of them (tests shorten it). */
+  loginWait?: AttemptWait;
 }
 
 /** The auth services' dependencies from the app context. */
@@ -111,13 +114,18 @@ export async function login(
     deps.db,
     deps.secret,
     { account: user?.id ?? `name:${nameKey(input.account.trim())}`, userId: user?.id ?? null, ip: input.ip },
-    now,
+    () => clock(deps),
+    deps.loginWait,
   );
-  const ok = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : (await burnPasswordCheck(input.password), false);
+  let ok = false;
+  try {
+    ok = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : (await burnPasswordCheck(input.password), false);
+  } finally {
+    await (ok ? attempt.succeeded() : attempt.failed());
+  }
   if (!user || !ok) throw invalidCredentials();
-  await attempt.succeeded();
   if (user.status === 'banned') throw banned();
   await rememberAddress(deps.db, deps.secret, user.id, input.ip, now);
   return createSession(deps, user, now, input.userAgent);

@@ -5,6 +5,8 @@ import { incomingIp } from '../../http/client-ip.ts';
 import { pageTags, type PageCachePolicy } from '../../http/page-cache-policy.ts';
 import { lightnovelTags } from '../lightnovel/lightnovel.targets.ts';
 import { searchCatalogue } from './search.service.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { admitSearchCall } from './search.limits.ts';
 import { countSearch, searchActor, searchMayCount } from './search.trending.ts';
 
 /**
@@ -27,6 +29,22 @@ export async function countSearchPage(
     if (searchMayCount(Array.isArray(site) ? site[0] : site))
       void countSearch(app, result.keyword, searchActor(null, incomingIp(req, app.config.trustProxy)));
   };
+}
+
+/**
+ * Counts a search made by opening /search against the address's budget (the API's, search.limits.ts).
+ * Past it: the seconds to wait and what to tell the reader, for a 429 page that is never cached.
+ */
+export async function searchPageLimit(
+  locals: Pick<App.Locals, 'app' | 'clientIp'>,
+): Promise<{ retryAfter: number; message: string } | null> {
+  try {
+    await admitSearchCall(locals.app.db, 'search', locals.clientIp ?? 'unknown');
+    return null;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 429) throw error;
+    return { retryAfter: (error.details as { retryAfter: number }).retryAfter, message: error.message };
+  }
 }
 
 /** The page-cache tags of a result: every list of games and of light novels, and each item shown. */

@@ -1,8 +1,10 @@
+import type { Context } from 'hono';
 import { searchContract } from '../../../shared/search/search.contract.ts';
 import type { TrendingItem, TrendingWindow } from '../../../shared/search/search-model.ts';
 import type { AppContext } from '../../context.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
+import { admitSearchCall } from './search.limits.ts';
 import { sharedSearch } from './search.page.ts';
 import { suggestNames } from './search.service.ts';
 import { countSearch, searchActor, searchMayCount, suggestSearches, trendingKeywords } from './search.trending.ts';
@@ -22,17 +24,23 @@ export function searchRoutes(ctx: AppContext) {
     trending.set(key, { at: Date.now(), items });
     return items;
   };
+  const ipOf = (c: Context) => clientIp(c, ctx.config.trustProxy);
   return contractRoutes(ctx, searchContract, {
     search: async (c, { query, user }) => {
+      await admitSearchCall(ctx.db, 'search', ipOf(c));
       const result = await sharedSearch(ctx, query);
       // A search that finds something counts towards trending once per searcher and hour.
       if (query.page === 1 && result.pagination.total > 0 && searchMayCount(c.req.header('sec-fetch-site'))) {
-        await countSearch(ctx, result.keyword, searchActor(user?.id, clientIp(c, ctx.config.trustProxy)));
+        await countSearch(ctx, result.keyword, searchActor(user?.id, ipOf(c)));
       }
       return { data: result };
     },
-    trending: async (_c, { query }) => ({ data: await trendingOf(query.limit, query.window) }),
-    suggest: async (_c, { query }) => {
+    trending: async (c, { query }) => {
+      await admitSearchCall(ctx.db, 'trending', ipOf(c));
+      return { data: await trendingOf(query.limit, query.window) };
+    },
+    suggest: async (c, { query }) => {
+      await admitSearchCall(ctx.db, 'suggest', ipOf(c));
       const [names, searches] = await Promise.all([
         suggestNames(ctx.db, query.prefix, query.limit),
         suggestSearches(ctx.db, query.prefix, query.limit),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalStorage } from './storage.local.ts';
 import { messageRef, requestLocale } from '../../../shared/i18n/index.ts';
-import { normalizeContentType, StorageError, storageText, tooLarge } from './storage.ts';
+import { addressUsed, normalizeContentType, StorageError, storageText, tooLarge } from './storage.ts';
 
 // After refusing a body mid-way, this much more is read and dropped (for up to DRAIN_MS) so the client
 // finishes sending and can read the answer; past that the connection is cut.
@@ -12,7 +12,8 @@ const empty = () => new StorageError(400, 'UPLOAD_INCOMPLETE', 'server.storage.e
 
 /**
  * The node:http handler for signed upload addresses of the local driver: checks the signature, the
- * expiry, the content type and the size, streams the body to a temp file and renames it into place.
+ * expiry, that the address is unused, the content type and the size, streams the body to a temp file
+ * and moves it into place.
  * It always answers (or closes the connection) and never rejects.
  */
 export function createSignedPutHandler(
@@ -34,6 +35,8 @@ async function receive(storage: LocalStorage, req: IncomingMessage, res: ServerR
     throw new StorageError(405, 'METHOD_NOT_ALLOWED', 'server.storage.putOnly');
   }
   const grant = storage.verifyUpload(req.url ?? '');
+  // A spent address is refused before its body is read; a race past this check is settled when the file is linked.
+  if (await storage.head(grant.key)) throw addressUsed();
   const contentType = normalizeContentType(req.headers['content-type']);
   if (contentType !== grant.contentType) {
     throw new StorageError(

@@ -113,7 +113,7 @@ export function describeStorageContract(name: string, setup: () => Promise<Contr
         maxBytes: 1000,
         expiresInSeconds: 300,
       });
-      expect(signed.headers).toEqual({ 'Content-Type': 'image/webp' });
+      expect(signed.headers['Content-Type']).toBe('image/webp');
       expect(signed.expiresAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 299_000);
       expect(signed.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 300_000);
       // The client builds the public address from the last path segment of the upload address.
@@ -123,6 +123,23 @@ export function describeStorageContract(name: string, setup: () => Promise<Contr
       expect(answer.status).toBe(200);
       expect(await storage.head(key)).toMatchObject({ size: 10, contentType: 'image/webp' });
       expect(await text((await storage.get(key))!.body)).toBe('webp image');
+    });
+
+    it('takes one upload per presigned address: a second PUT is refused and the first object stays', async () => {
+      const key = `${folder()}/once.png`;
+      const signed = await storage.presignPut({ key, contentType: 'image/png', maxBytes: 1000, expiresInSeconds: 300 });
+      expect((await upload(signed.url, 'first', signed.headers)).status).toBe(200);
+      const again = await upload(signed.url, 'replaced', signed.headers);
+      // Our server answers 409 UPLOAD_URL_USED; S3 answers its own 412 PreconditionFailed.
+      expect([409, 412]).toContain(again.status);
+      expect(await text((await storage.get(key))!.body)).toBe('first');
+      // Leaving out the condition does not help: the local driver needs none, S3 signed it.
+      const bare = await upload(signed.url, 'replaced', { 'Content-Type': 'image/png' });
+      expect([403, 409]).toContain(bare.status);
+      expect(await text((await storage.get(key))!.body)).toBe('first');
+      // The server's own writes still replace (a checked image is written back over the upload).
+      await storage.put(key, bytes('checked'), 'image/png');
+      expect(await text((await storage.get(key))!.body)).toBe('checked');
     });
 
     it('refuses a presigned PUT with another content type, and stores nothing', async () => {

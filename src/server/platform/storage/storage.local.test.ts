@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import {
   createServer,
   request,
@@ -234,6 +243,64 @@ describe('local signed PUT', () => {
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ code: 'UPLOAD_INCOMPLETE' });
     expect(await local.storage.head('empty/a.png')).toBeNull();
+  });
+
+  it('keeps one of two PUTs racing to one address and refuses the other in its language', async () => {
+    const signed = await presign('once/race.png');
+    const headers = { 'Content-Type': 'image/png', 'Content-Length': 10, Cookie: 'hikari_locale=en' };
+    const ends: (() => void)[] = [];
+    // Both are past the check for a stored object, mid-body, before either finishes.
+    const answers = ['first ', 'second'].map((name) =>
+      rawPut(signed.url, headers, (req) => {
+        req.write(name);
+        ends.push(() => req.end('body'));
+      }),
+    );
+    await vi.waitFor(() => expect(tempFiles()).toHaveLength(2));
+    ends.forEach((end) => end());
+    const [a, b] = await Promise.all(answers);
+    expect([a!.status, b!.status].sort()).toEqual([200, 409]);
+    const refused = a!.status === 409 ? a! : b!;
+    expect(refused.body).toEqual({
+      success: false,
+      code: 'UPLOAD_URL_USED',
+      message:
+        'This upload address has already been used and the file uploaded to it is not replaced; please request a new one',
+      data: null,
+    });
+    const kept = a!.status === 200 ? 'first body' : 'secondbody';
+    expect(readFileSync(path.join(local.dir, 'once/race.png'), 'utf8')).toBe(kept);
+    expect(tempFiles()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('stays usable after uploads that stored nothing; the one stored is never replaced', async () => {
+    const signed = await presign('once/retry.png');
+    const declared = (length: number) =>
+      rawPut(signed.url, { 'Content-Type': 'image/png', 'Content-Length': length }, (req) => req.flushHeaders());
+    expect((await declared(101)).status).toBe(413);
+    expect((await put(signed.url, 'gif', 'image/gif')).status).toBe(415);
+    expect((await put(signed.url, '')).status).toBe(400);
+    const broken = request(signed.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png', 'Content-Length': 50 },
+    });
+    broken.on('error', () => {});
+    broken.write(Buffer.alloc(20));
+    await vi.waitFor(() => expect(tempFiles()).toHaveLength(1));
+    broken.destroy();
+    await vi.waitFor(() => expect(tempFiles()).toEqual([]));
+
+    expect((await put(signed.url, 'the retry')).status).toBe(200);
+    const again = await put(signed.url, 'a replacement');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'UPLOAD_URL_USED', message: expect.stringContaining('上传地址') });
+    // A spent address refuses a huge body from its headers, without reading it.
+    const huge = await declared(5 * 1024 ** 3);
+    expect([huge.status, huge.body.code]).toEqual([409, 'UPLOAD_URL_USED']);
+    expect(readFileSync(path.join(local.dir, 'once/retry.png'), 'utf8')).toBe('the retry');
+    expect(tempFiles()).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('answers only PUT', async () => {

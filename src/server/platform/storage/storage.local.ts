@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createSignedPutHandler } from './signed-put-handler.ts';
 import { signUploadUrl, verifyUploadUrl, type UploadGrant } from './signed-url.ts';
 import {
+  addressUsed,
   assertContentTypeFits,
   assertValidKey,
   checkPresignInput,
@@ -43,6 +44,8 @@ const TEMP_FOLDER = '.tmp';
 
 const isMissing = (error: unknown) =>
   error instanceof Error && 'code' in error && ['ENOENT', 'ENOTDIR', 'EISDIR'].includes(String(error.code));
+
+const isTaken = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'EEXIST';
 
 const incomplete = (cause?: unknown) => {
   const error = new StorageError(400, 'UPLOAD_INCOMPLETE', 'server.storage.interrupted');
@@ -110,22 +113,29 @@ export class LocalStorage implements Storage {
     this.uploadInspector = inspect;
   }
 
-  /** A signed upload's body: written like `write`, and checked by the upload inspector first. */
+  /**
+   * A signed upload's body: written like `write`, checked by the upload inspector first, and never over
+   * an existing object (409 UPLOAD_URL_USED): of two PUTs to one address exactly one is kept.
+   */
   receiveUpload(key: string, source: Readable, maxBytes: number, contentType: string): Promise<StoredObjectInfo> {
     const inspect = this.uploadInspector;
-    return this.write(key, source, maxBytes, inspect ? (file) => inspect(file, contentType) : undefined);
+    return this.write(key, source, maxBytes, inspect ? (file) => inspect(file, contentType) : undefined, {
+      exclusive: true,
+    });
   }
 
   /**
-   * Writes to a temp file and renames it into place. Past `maxBytes` it stops with a 413 StorageError;
+   * Writes to a temp file and moves it into place. Past `maxBytes` it stops with a 413 StorageError;
    * a source that ends early or fails gives UPLOAD_INCOMPLETE. Either way no file is left behind.
-   * `inspect` looks at a non-empty temp file before it is renamed, and may refuse it by throwing.
+   * `inspect` looks at a non-empty temp file before it is moved, and may refuse it by throwing.
+   * `exclusive` keeps an existing object and answers UPLOAD_URL_USED instead of replacing it.
    */
   async write(
     key: string,
     source: Uint8Array | Readable,
     maxBytes: number,
     inspect?: (file: string) => Promise<void>,
+    options: { exclusive?: boolean } = {},
   ): Promise<StoredObjectInfo> {
     const target = this.pathFor(key);
     const tempDir = path.join(this.dir, TEMP_FOLDER);
@@ -140,7 +150,13 @@ export class LocalStorage implements Storage {
         await streamToFile(source, temp, maxBytes);
       }
       if (inspect && (await stat(temp)).size > 0) await inspect(temp);
-      await rename(temp, target);
+      if (options.exclusive) {
+        // link() fails when the target exists, in one step, so it settles races between processes too.
+        await link(temp, target).catch((error: unknown) => Promise.reject(isTaken(error) ? addressUsed() : error));
+        await rm(temp, { force: true });
+      } else {
+        await rename(temp, target);
+      }
     } catch (error) {
       await rm(temp, { force: true });
       throw error;

@@ -45,8 +45,9 @@ async function toBuffer(body: Uint8Array | Readable): Promise<Uint8Array> {
 
 /**
  * Objects in an S3-compatible bucket. Presigned PUTs bind the content type (and the exact length when
- * the client gave it); S3 has no "at most N bytes" for a presigned PUT, so without a signed length the
- * size is checked again after the upload (`confirmUpload`, which heads the object and deletes it if too big).
+ * the client gave it) and only create an object, never replace one (If-None-Match: *); S3 has no "at
+ * most N bytes" for a presigned PUT, so without a signed length the size is checked again after the
+ * upload (`confirmUpload`, which heads the object and deletes it if too big).
  */
 export class S3Storage implements Storage {
   readonly driver = 's3' as const;
@@ -77,15 +78,18 @@ export class S3Storage implements Storage {
       Key: input.key,
       ContentType: input.contentType,
       ContentLength: input.contentLength,
+      // A conditional write: the bucket stores the object only while the key is free (412 once it holds
+      // one), so the address cannot replace what it uploaded. Signed, so the client cannot leave it out.
+      IfNoneMatch: '*',
     });
     // The presigner leaves Content-Type unsigned unless asked; signing it makes S3 refuse any other type.
-    const signableHeaders = new Set(['content-type']);
+    const signableHeaders = new Set(['content-type', 'if-none-match']);
     if (input.contentLength !== undefined) signableHeaders.add('content-length');
     const issuedAt = Date.now();
     const url = await getSignedUrl(this.client, command, { expiresIn: input.expiresInSeconds, signableHeaders });
     return {
       url,
-      headers: { 'Content-Type': input.contentType },
+      headers: { 'Content-Type': input.contentType, 'If-None-Match': '*' },
       expiresAt: new Date(issuedAt + input.expiresInSeconds * 1000),
     };
   }

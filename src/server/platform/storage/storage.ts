@@ -58,6 +58,7 @@ export const STORAGE_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
   'UPLOAD_URL_EXPIRED',
+  'UPLOAD_URL_USED',
   'UPLOAD_SIGNATURE_INVALID',
   'UPLOAD_INCOMPLETE',
   'METHOD_NOT_ALLOWED',
@@ -183,6 +184,9 @@ export function checkPresignInput(input: PresignPutInput): number {
   if (contentLength > maxBytes) throw tooLarge(maxBytes);
   return contentLength;
 }
+
+/** An upload address stores one object: once its key holds one, the address is spent and the object stays. */
+export const addressUsed = () => new StorageError(409, 'UPLOAD_URL_USED', 'server.storage.urlUsed');
 
 export const tooLarge = (maxBytes: number) =>
   new StorageError(413, 'PAYLOAD_TOO_LARGE', messageRef('server.storage.tooLarge', { max: formatBytes(maxBytes) }));

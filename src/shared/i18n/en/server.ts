@@ -12,6 +12,7 @@ export const server: AreaMessages<typeof reference> = {
   'server.bodyTooLarge': 'The request body is too large (1 MB at most)',
   'server.payloadTooLarge': 'The request body is too large',
   'server.rateLimited': 'Too many requests; please try again later',
+  'server.searchTooFast': 'Too many searches; please try again in {seconds} s',
   'server.unauthorized': 'Please log in first',
   'server.forbidden': 'You are not allowed to do this',
   'server.degraded': 'Degraded service: the {checks} check failed',
@@ -175,6 +176,8 @@ export const server: AreaMessages<typeof reference> = {
   'server.storage.putOnly': 'The upload address accepts only PUT requests',
   'server.storage.signatureInvalid': 'The upload address is invalid or was altered; please request a new one',
   'server.storage.urlExpired': 'The upload address has expired; please request a new one',
+  'server.storage.urlUsed':
+    'This upload address has already been used and the file uploaded to it is not replaced; please request a new one',
   'server.storage.interrupted': 'The upload was interrupted and the file was not saved; please upload it again',
   'server.storage.uploaded': 'Uploaded',
   'server.storage.saveFailed': 'The file could not be saved; please try again later',
