@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createStorage, uploadSecret } from './platform/storage/create-storage.ts';
 import { createTargetRegistry } from './platform/targets/targets.ts';
+import { logInfrastructureFailure } from './platform/infrastructure-failure.ts';
 
 export function readVersion(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -79,7 +80,8 @@ export async function createAppContext(config: Config, options: AppContextOption
   const closeDatabase = options.database ? async () => {} : () => handle.close();
   const storage = createStorage(config, {
     uploadSecret: uploadSecret(config),
-    onError: (error) => logger.error({ err: error }, 'upload failed'),
+    // A full media disk fails every upload: its cause is said once a minute.
+    onError: (error) => logInfrastructureFailure(logger, error) || logger.error({ err: error }, 'upload failed'),
   });
   try {
     await prepareDatabase(handle, config.database, {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppContext, type App } from '../../src/server/app-context.ts';
 import { createApi } from '../../src/server/http/api.ts';
@@ -13,6 +14,7 @@ import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import type { ApiFailure } from '../../src/shared/api.ts';
+import { startSignedPutServer } from '../support/signed-put.ts';
 import { postgresInstalled, startPostgresServer, type PostgresServer } from '../support/postgres-server.ts';
 
 /** A 32 MB tmpfs to fill for real, when this user may mount one (root here and in CI); else skipped. */
@@ -111,6 +113,23 @@ describe.skipIf(!mounted || (onPostgres && !postgresInstalled))('a full disk und
   });
 
   it('a write answers 507 STORAGE_FULL in the reader’s language, changes nothing, names SQLITE_FULL once, and works once space is freed', async () => {
+    // An upload address asked for while there was room; the upload comes when there is none.
+    const uploads = await startSignedPutServer(app);
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#39c5bb' } })
+      .webp()
+      .toBuffer();
+    const asked = await api.request('/api/upload', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ type: 'comment', id: 1, format: 'webp' }),
+    });
+    const address = ((await asked.json()) as { data: { url: string } }).data.url;
+    const put = () =>
+      fetch(`${uploads.base}${new URL(address).pathname}${new URL(address).search}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/webp' },
+        body: new Uint8Array(image),
+      });
     fillDisk();
     logged.length = 0;
 
@@ -137,6 +156,16 @@ describe.skipIf(!mounted || (onPostgres && !postgresInstalled))('a full disk und
     expect(JSON.stringify(errors[0]!.err)).toMatch(onPostgres ? /No space left on device/ : /database or disk is full/);
     expect(JSON.stringify(logged)).not.toMatch(/cannot rollback/);
 
+    // The media disk: the upload is refused the same way, and nothing is stored under its address.
+    const refused = await put();
+    expect(refused.status).toBe(507);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toMatchObject({
+      code: 'STORAGE_FULL',
+      message: '服务器存储空间已满，暂时无法保存，请稍后再试',
+    });
+    expect(logged.filter((l) => (l.level as number) >= 50)).toHaveLength(1);
+
     // Health says which check fails.
     const health = await api.request('/api/health');
     expect(health.status).toBe(503);
@@ -146,5 +175,7 @@ describe.skipIf(!mounted || (onPostgres && !postgresInstalled))('a full disk und
     rmSync(filler);
     const done = await checkIn();
     expect(done.status, JSON.stringify(done.body as ApiFailure)).toBe(200);
+    expect((await put()).status).toBe(200);
+    await uploads.close();
   });
 });

@@ -284,7 +284,6 @@ describe('what an upload stores', () => {
     const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#39c5bb' } })
       .png()
       .toBuffer();
-    console.log('RL', JSON.stringify(await app.ctx.db.selectFrom('rate_limit').selectAll().execute()));
     const results = await Promise.all(Array.from({ length: 10 }, () => send('png', image, 'image/png', burst)));
 
     const statuses = results.map((r) => r.res.status);

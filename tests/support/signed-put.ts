@@ -11,7 +11,7 @@ export interface SignedPutServer {
 }
 
 /** Serves the test app's signed PUT endpoint (the local storage driver's uploads) on a random port. */
-export async function startSignedPutServer(app: TestApp): Promise<SignedPutServer> {
+export async function startSignedPutServer(app: Pick<TestApp, 'ctx'>): Promise<SignedPutServer> {
   const storage = app.ctx.storage;
   if (!(storage instanceof LocalStorage)) throw new Error('the tests run on the local driver');
   const server = createServer((req, res) => void storage.handleSignedPut(req, res));

@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -43,24 +44,28 @@ export function toErrorResponse(c: Context, error: unknown, logger: Logger): Res
     if (status === 413) return c.json(failure('PAYLOAD_TOO_LARGE', apiText(c, 'server.payloadTooLarge')), 413);
     return c.json(failure(status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED', error.message), status);
   }
-  // What the app runs on failed (the database is away, a disk is full): 503/507, logged once a minute.
-  const infrastructure = c.req.raw.signal.aborted ? null : infrastructureError(error);
-  if (infrastructure) {
-    logInfrastructureFailure(logger, error, { path: c.req.path });
-    return toErrorResponse(c, infrastructure, logger);
-  }
   if (isClientAbort(c, error)) {
     // The client went away mid-request (a cancelled upload, a closed tab): nothing on our side failed.
     logger.info({ path: c.req.path }, 'request aborted by the client');
     return c.json(failure('UPLOAD_INCOMPLETE', apiText(c, 'epub.networkError')), 400);
   }
+  // What the app runs on failed (the database is away, a disk is full): 503/507, logged once a minute.
+  const infrastructure = infrastructureError(error);
+  if (infrastructure) {
+    logInfrastructureFailure(logger, error, { path: c.req.path });
+    return toErrorResponse(c, infrastructure, logger);
+  }
   logger.error({ err: error, path: c.req.path }, 'unhandled API error');
   return c.json(failure('INTERNAL_ERROR', apiText(c, 'server.internal')), 500);
 }
 
-/** The request was cut off by its client: its signal aborted, or reading its body failed as a reset. */
+/**
+ * The request was cut off by its client: its signal aborted, or reading its body failed as a reset. A
+ * reset once the whole request has arrived is not the client's: it is the database's connection.
+ */
 function isClientAbort(c: Context, error: unknown): boolean {
   if (c.req.raw.signal.aborted) return true;
+  if ((c.env as Partial<HttpBindings> | undefined)?.incoming?.complete) return false;
   let cause: unknown = error;
   for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
     const code = (cause as { code?: unknown }).code;

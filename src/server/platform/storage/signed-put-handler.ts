@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalStorage } from './storage.local.ts';
 import { messageRef, requestLocale } from '../../../shared/i18n/index.ts';
 import { addressUsed, normalizeContentType, StorageError, storageText, tooLarge } from './storage.ts';
+import { isStorageFull } from '../../db/db-errors.ts';
+import { STORAGE_FULL_RETRY_AFTER_S } from '../infrastructure-failure.ts';
 
 // After refusing a body mid-way, this much more is read and dropped (for up to DRAIN_MS) so the client
 // finishes sending and can read the answer; past that the connection is cut.
@@ -80,9 +82,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(json);
 }
 
+/** The media disk is full: 507 with a wait, its cause logged (once a minute, by `onError`). */
+const storageFull = () => new StorageError(507, 'STORAGE_FULL', 'server.storageFull');
+
 function answerError(req: IncomingMessage, res: ServerResponse, error: unknown, onError: (error: unknown) => void) {
-  const known = error instanceof StorageError ? error : null;
-  if (!known) onError(error);
+  const full = !(error instanceof StorageError) && isStorageFull(error);
+  const known = error instanceof StorageError ? error : full ? storageFull() : null;
+  if (!known || full) onError(error);
   // The client went away (an aborted upload): there is no one to answer.
   if (req.socket.destroyed || res.headersSent) {
     res.destroy();
@@ -92,6 +98,7 @@ function answerError(req: IncomingMessage, res: ServerResponse, error: unknown, 
   const code = known?.code ?? 'INTERNAL_ERROR';
   const message = storageText(localeOf(req), known?.message ?? 'server.storage.saveFailed');
   const unread = !req.complete;
+  if (full) res.setHeader('Retry-After', String(STORAGE_FULL_RETRY_AFTER_S));
   send(res, status, { success: false, code, message, data: null });
   if (unread) res.once('finish', () => drainThenClose(req));
 }

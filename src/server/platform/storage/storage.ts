@@ -63,6 +63,7 @@ export const STORAGE_ERROR_CODES = [
   'UPLOAD_INCOMPLETE',
   'METHOD_NOT_ALLOWED',
   'IMAGE_QUEUE_FULL',
+  'STORAGE_FULL',
   'INTERNAL_ERROR',
 ] as const satisfies readonly ErrorCode[];
 
