@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/server/platform/config.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { CHAT_SEND_LIMIT } from '../../src/shared/chat/chat-model.ts';
-import { sendMessage } from '../../src/server/modules/chat/chat.messages.ts';
+import { sendMessage } from '../../src/server/modules/chat/chat.send.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { call, data } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
