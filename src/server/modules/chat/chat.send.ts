@@ -29,7 +29,13 @@ export interface Sent {
   duplicate: boolean;
 }
 
-async function storedByClientId(db: Db, sender: Member, receiver: Member, clientId: string): Promise<Sent | null> {
+/**
+ * The message the sender already stored under `clientId` when this send is a retry of it (the same
+ * receiver and content), or null when the clientId is new. Any other send reusing it is refused (409
+ * CHAT_CLIENT_ID_TAKEN): answering it with the earlier message would acknowledge a message never
+ * stored and deliver the earlier one again, maybe to another member.
+ */
+async function earlierSend(db: Db, sender: Member, receiver: Member, clientId: string, content: string) {
   const row = await db
     .selectFrom('private_message')
     .selectAll()
@@ -37,17 +43,20 @@ async function storedByClientId(db: Db, sender: Member, receiver: Member, client
     .where('client_id', '=', clientId)
     .executeTakeFirst();
   if (!row) return null;
+  if (row.receiver_id !== receiver.id || row.content !== content)
+    throw new HttpError(409, 'CHAT_CLIENT_ID_TAKEN', 'server.chat.clientIdTaken');
   const ids = new Map([
     [sender.id, sender.user_id],
     [receiver.id, receiver.user_id],
   ]);
-  return { message: toMessage(row, ids), receiverAccountId: receiver.id, duplicate: true };
+  return { message: toMessage(row, ids), receiverAccountId: receiver.id, duplicate: true } satisfies Sent;
 }
 
 /**
  * Stores a message from `senderAccountId` and updates both contact rows, in one transaction. Refused:
  * oneself (400 CHAT_SELF), an unknown member (404), a banned one (403 USER_BANNED), one who blocked
- * the sender (403 CHAT_BLOCKED).
+ * the sender (403 CHAT_BLOCKED), a clientId the sender used for another message (409
+ * CHAT_CLIENT_ID_TAKEN). A retry (same clientId, receiver and content) answers the stored message.
  */
 export async function sendMessage(db: Db, senderAccountId: string, input: SendInput, now = new Date()): Promise<Sent> {
   const sender = await memberById(db, senderAccountId);
@@ -57,7 +66,7 @@ export async function sendMessage(db: Db, senderAccountId: string, input: SendIn
   if (await hasBlocked(db, receiver.id, sender.id)) throw new HttpError(403, 'CHAT_BLOCKED', 'server.chat.blocked');
   const clientId = input.clientId ?? null;
   if (clientId) {
-    const earlier = await storedByClientId(db, sender, receiver, clientId);
+    const earlier = await earlierSend(db, sender, receiver, clientId, input.content);
     if (earlier) return earlier;
   }
   const at = now.toISOString();
@@ -113,9 +122,9 @@ export async function sendMessage(db: Db, senderAccountId: string, input: SendIn
     ]);
     return { message: toMessage(row, ids), receiverAccountId: receiver.id, duplicate: false };
   } catch (error) {
-    // The same retry twice at once: the other one stored it.
+    // Two sends with one clientId at once: the other one stored first; this one is its retry or refused.
     if (clientId && isUniqueViolation(error)) {
-      const earlier = await storedByClientId(db, sender, receiver, clientId);
+      const earlier = await earlierSend(db, sender, receiver, clientId, input.content);
       if (earlier) return earlier;
     }
     throw error;
