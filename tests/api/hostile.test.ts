@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SessionData } from '../../src/shared/auth.ts';
 import { createHttpServer, type AstroHandler, type HttpServer } from '../../src/server/http/server.ts';
-import { CHAT_CLOSE } from '../../src/server/modules/chat/chat.gateway.ts';
+import { CHAT_CLOSE } from '../../src/server/modules/chat/chat.limits.ts';
 import { createChatModule } from '../../src/server/modules/chat/index.ts';
 import { appModules } from '../../src/server/modules/index.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';

@@ -5,7 +5,8 @@ import WebSocket from 'ws';
 import { HttpError } from '../../platform/errors.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createSessionEvents, type SessionEvents } from '../auth/auth.events.ts';
-import { CHAT_CLOSE, createChatGateway, type ChatGateway, type ChatGatewayDeps } from './chat.gateway.ts';
+import { createChatGateway, type ChatGateway, type ChatGatewayDeps } from './chat.gateway.ts';
+import { CHAT_CLOSE } from './chat.limits.ts';
 import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 
 const identity = (userId: string, sessionId: string | null = null): ChatIdentity => ({

@@ -7,59 +7,9 @@ import type { SessionEvents, SessionRevokedEvent } from '../auth/auth.events.ts'
 import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 import { refuseUpgrade } from '../../http/upgrade.ts';
 import { requestLocale, type Locale } from '../../../shared/i18n/index.ts';
+import { CHAT_CLOSE, CHAT_LIMITS, type ChatClose, type ChatLimits } from './chat.limits.ts';
 
 export const CHAT_PATH = '/ws/chat';
-
-/**
- * Largest frame a client may send. The biggest legitimate frame is `{type:'message', receiverId,
- * content}` with 500 characters of content; written with JSON escapes that is at most 500 × 12 bytes
- * (a surrogate pair as two `\uXXXX`) = 6000 bytes, plus about 100 for the rest. Larger frames close
- * the socket with 1009.
- */
-export const CHAT_MAX_PAYLOAD = 8 * 1024;
-
-/** Limits of the gateway; tests shorten the timings. */
-export interface ChatLimits {
-  maxPayload: number;
-  /** Open sockets one account may hold (tabs and devices); one more is closed with 4008. */
-  connectionsPerUser: number;
-  /** Upgrades whose token is still being checked; more are refused with 503 until some finish. */
-  pendingUpgrades: number;
-  /** The server pings this often and drops sockets that did not answer the previous ping. */
-  heartbeatMs: number;
-  /** Frames a client may send per window (it sends a ping every 25 s, and messages by hand). */
-  framesPerWindow: number;
-  frameWindowMs: number;
-}
-
-export const CHAT_LIMITS: ChatLimits = {
-  maxPayload: CHAT_MAX_PAYLOAD,
-  connectionsPerUser: 5,
-  pendingUpgrades: 64,
-  heartbeatMs: 30_000,
-  framesPerWindow: 40,
-  frameWindowMs: 10_000,
-};
-
-/**
- * Close codes the server uses (the client reconnects after any code but 1000, spec §4). See README.md.
- */
-export const CHAT_CLOSE = {
-  /** The login was ended by logout: nothing to reconnect with. */
-  loggedOut: { code: 1000, reason: 'logged out' },
-  shutdown: { code: 1001, reason: 'server shutting down' },
-  binary: { code: 1003, reason: 'only text frames are accepted' },
-  flood: { code: 1008, reason: 'too many frames' },
-  /** The access token expired: reconnect with a refreshed one. */
-  tokenExpired: { code: 4001, reason: 'token expired' },
-  /** The login was revoked (password change, token reuse): log in again. */
-  sessionEnded: { code: 4002, reason: 'session ended' },
-  banned: { code: 4003, reason: 'account banned' },
-  /** The account already holds `connectionsPerUser` sockets; the new one is refused, older ones stay. */
-  tooManyConnections: { code: 4008, reason: 'too many connections' },
-} as const;
-
-type Close = (typeof CHAT_CLOSE)[keyof typeof CHAT_CLOSE];
 
 /** An open socket as a frame handler sees it. */
 export interface ChatSocket {
@@ -179,7 +129,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   let closing = false;
   let checking = false;
 
-  function end(ws: WebSocket, close: Close): void {
+  function end(ws: WebSocket, close: ChatClose): void {
     if (ws.readyState === ws.CLOSING || ws.readyState === ws.CLOSED) return;
     ws.close(close.code, close.reason);
   }
