@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from 'ws';
 import type { Logger } from '../../platform/logger.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { SessionEvents, SessionRevokedEvent } from '../auth/auth.events.ts';
@@ -101,9 +101,8 @@ function parseFrame(data: RawData): ClientFrame | null {
   }
 }
 
-const send = (ws: WebSocket, frame: object) => {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
-};
+/** A server frame as the bytes written, made once for all the sockets it goes to. */
+const encode = (frame: object): Buffer => Buffer.from(JSON.stringify(frame));
 
 /**
  * The WebSocket entry for private chat (spec §7). An upgrade is accepted only on CHAT_PATH, from our
@@ -115,13 +114,16 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   const limits: ChatLimits = { ...CHAT_LIMITS, ...deps.limits };
   const now = deps.now ?? Date.now;
   const log = deps.logger;
-  // No compression: a small compressed frame could inflate far past maxPayload's intent.
-  const wss = new WebSocketServer({
+  // No compression: a small compressed frame could inflate far past maxPayload's intent. closeTimeout
+  // (ws 8.23; its types lack it) cuts a closed socket whose peer does not answer the close.
+  const options: ServerOptions & { closeTimeout: number } = {
     noServer: true,
     clientTracking: false,
     perMessageDeflate: false,
     maxPayload: limits.maxPayload,
-  });
+    closeTimeout: limits.closeGraceMs,
+  };
+  const wss = new WebSocketServer(options);
   const connections = new Map<WebSocket, Connection>();
   const byUser = new Map<string, Set<WebSocket>>();
   let pending = 0;
@@ -132,6 +134,24 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   function end(ws: WebSocket, close: ChatClose): void {
     if (ws.readyState === ws.CLOSING || ws.readyState === ws.CLOSED) return;
     ws.close(close.code, close.reason);
+  }
+
+  /**
+   * Writes a frame to an open socket, unless its peer left `maxBufferedBytes` unread: that socket is
+   * closed instead (4009), and the account's other sockets go on. Answers whether it was written.
+   */
+  function write(ws: WebSocket, data: Buffer): boolean {
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount + data.length > limits.maxBufferedBytes) {
+      log.info(
+        { userId: connections.get(ws)?.identity.userId, buffered: ws.bufferedAmount },
+        'chat socket closed: its frames are not read',
+      );
+      end(ws, CHAT_CLOSE.slowReader);
+      return false;
+    }
+    ws.send(data, { binary: false });
+    return true;
   }
 
   function forget(ws: WebSocket): void {
@@ -152,7 +172,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     identity: conn.identity,
     key: conn.key,
     locale: conn.locale,
-    send: (out) => send(ws, out),
+    send: (out) => void write(ws, encode(out)),
   });
 
   function onMessage(ws: WebSocket, conn: Connection, data: RawData, isBinary: boolean): void {
@@ -314,15 +334,15 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       return connections.size;
     },
     deliver(userId, frame, except) {
-      const mine = [...(byUser.get(userId) ?? [])].filter(
-        (ws) => ws.readyState === ws.OPEN && (except === undefined || connections.get(ws)?.key !== except),
-      );
-      for (const ws of mine) send(ws, frame);
-      return mine.length;
+      const data = encode(frame);
+      let got = 0;
+      for (const ws of [...(byUser.get(userId) ?? [])])
+        if ((except === undefined || connections.get(ws)?.key !== except) && write(ws, data)) got++;
+      return got;
     },
     broadcast(frame) {
-      const text = JSON.stringify(frame);
-      for (const ws of connections.keys()) if (ws.readyState === ws.OPEN) ws.send(text);
+      const data = encode(frame);
+      for (const ws of [...connections.keys()]) write(ws, data);
     },
     async close() {
       closing = true;

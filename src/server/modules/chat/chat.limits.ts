@@ -17,6 +17,13 @@ export interface ChatLimits {
   pendingUpgrades: number;
   /** The server pings this often and drops sockets that did not answer the previous ping. */
   heartbeatMs: number;
+  /**
+   * Bytes the server may hold unsent for one socket. A frame that would pass it closes the socket
+   * (4009) instead: a peer that does not read would otherwise make the process grow without end.
+   */
+  maxBufferedBytes: number;
+  /** A closed socket's peer has this long to answer the close before the socket is cut. */
+  closeGraceMs: number;
   /** Frames a client may send per window (it sends a ping every 25 s, and messages by hand). */
   framesPerWindow: number;
   frameWindowMs: number;
@@ -27,6 +34,11 @@ export const CHAT_LIMITS: ChatLimits = {
   connectionsPerUser: 5,
   pendingUpgrades: 64,
   heartbeatMs: 30_000,
+  // About 700 of the largest message frames, or thousands of usual ones: only a peer that stopped
+  // reading gets there.
+  maxBufferedBytes: 1024 * 1024,
+  // A reading peer answers a close at once; one that does not read never will.
+  closeGraceMs: 5_000,
   framesPerWindow: 40,
   frameWindowMs: 10_000,
 };
@@ -47,6 +59,8 @@ export const CHAT_CLOSE = {
   banned: { code: 4003, reason: 'account banned' },
   /** The account already holds `connectionsPerUser` sockets; the new one is refused, older ones stay. */
   tooManyConnections: { code: 4008, reason: 'too many connections' },
+  /** The socket holds `maxBufferedBytes` its peer has not read: a fresh socket starts empty. */
+  slowReader: { code: 4009, reason: 'too much unread data' },
 } as const;
 
 /** One of the close codes with its reason. */
