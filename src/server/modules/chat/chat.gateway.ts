@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from 'ws';
@@ -45,6 +46,8 @@ export interface ChatGatewayDeps {
   /** A name for each new socket. */
   socketKey?: () => string;
   now?: () => number;
+  /** Runs `tick` every `ms` until the answered stop is called (tests beat the heartbeat by hand). */
+  every?: (ms: number, tick: () => void) => () => void;
   limits?: Partial<ChatLimits>;
 }
 
@@ -67,8 +70,11 @@ interface Connection {
   identity: ChatIdentity;
   key: string;
   locale: Locale;
-  /** Answered the last ping, or sent something since. */
-  alive: boolean;
+  /**
+   * The payload of the last ping until the pong that echoes it: only a peer that read up to that ping
+   * can send it, so neither its own frames nor unasked pongs keep a socket that does not read.
+   */
+  awaiting: Buffer | null;
   frames: number;
   windowStart: number;
   expiry: NodeJS.Timeout | undefined;
@@ -100,6 +106,12 @@ function parseFrame(data: RawData): ClientFrame | null {
     return null;
   }
 }
+
+const every = (ms: number, tick: () => void) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 /** A server frame as the bytes written, made once for all the sockets it goes to. */
 const encode = (frame: object): Buffer => Buffer.from(JSON.stringify(frame));
@@ -176,7 +188,6 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   });
 
   function onMessage(ws: WebSocket, conn: Connection, data: RawData, isBinary: boolean): void {
-    conn.alive = true;
     const at = now();
     if (at - conn.windowStart >= limits.frameWindowMs) {
       conn.windowStart = at;
@@ -214,7 +225,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       identity,
       key: deps.socketKey?.() ?? String(++socketCount),
       locale,
-      alive: true,
+      awaiting: null,
       frames: 0,
       windowStart: now(),
       expiry: setTimeout(() => end(ws, CHAT_CLOSE.tokenExpired), untilExpiry),
@@ -222,7 +233,9 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     };
     connections.set(ws, conn);
     ws.on('close', () => forget(ws));
-    ws.on('pong', () => (conn.alive = true));
+    ws.on('pong', (data) => {
+      if (conn.awaiting?.equals(data)) conn.awaiting = null;
+    });
     ws.on('message', (data, isBinary) => onMessage(ws, conn, data, isBinary));
     if (first) deps.onPresence?.(identity, true);
     deps.onOpen?.(socketOf(ws, conn));
@@ -265,19 +278,18 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     }
   }
 
-  const heartbeat = setInterval(() => {
+  const stopHeartbeat = (deps.every ?? every)(limits.heartbeatMs, () => {
     for (const [ws, conn] of connections) {
-      if (!conn.alive) {
+      if (conn.awaiting) {
         log.debug({ userId: conn.identity.userId }, 'chat socket dropped: no answer to ping');
         ws.terminate();
-        continue;
+      } else if (ws.readyState === ws.OPEN) {
+        conn.awaiting = randomBytes(8);
+        ws.ping(conn.awaiting);
       }
-      conn.alive = false;
-      ws.ping();
     }
     void recheck();
-  }, limits.heartbeatMs);
-  heartbeat.unref();
+  });
 
   return {
     handleUpgrade(req, socket, head) {
@@ -346,7 +358,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     },
     async close() {
       closing = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       unsubscribe();
       for (const ws of connections.keys()) end(ws, CHAT_CLOSE.shutdown);
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -15,7 +15,10 @@ export interface ChatLimits {
   connectionsPerUser: number;
   /** Upgrades whose token is still being checked; more are refused with 503 until some finish. */
   pendingUpgrades: number;
-  /** The server pings this often and drops sockets that did not answer the previous ping. */
+  /**
+   * The server pings (protocol ping) this often and cuts a socket whose peer has not answered the
+   * previous ping by then; the client's own frames (its `{type:'ping'}`) do not count as an answer.
+   */
   heartbeatMs: number;
   /**
    * Bytes the server may hold unsent for one socket. A frame that would pass it closes the socket
