@@ -346,9 +346,12 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       return connections.size;
     },
     deliver(userId, frame, except) {
+      // Every process hears every message on the bus: most have no socket of the account to encode for.
+      const mine = byUser.get(userId);
+      if (!mine) return 0;
       const data = encode(frame);
       let got = 0;
-      for (const ws of [...(byUser.get(userId) ?? [])])
+      for (const ws of [...mine])
         if ((except === undefined || connections.get(ws)?.key !== except) && write(ws, data)) got++;
       return got;
     },
