@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatHistory, ContactList } from '../../src/shared/chat/chat-model.ts';
 import type { BellCounts } from '../../src/shared/notifications/notifications.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
-import { sendMessage } from '../../src/server/modules/chat/chat.messages.ts';
+import { sendMessage } from '../../src/server/modules/chat/chat.send.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { call, data, expectFailure } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

@@ -4,31 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ChatServerFrame } from '../../src/shared/chat/chat-model.ts';
 import { createAppContext } from '../../src/server/app-context.ts';
 import { createHttpServer, type HttpServer } from '../../src/server/http/server.ts';
 import { loadConfig } from '../../src/server/platform/config.ts';
 import { createLogger } from '../../src/server/platform/logger.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { CHAT_SEND_LIMIT } from '../../src/shared/chat/chat-model.ts';
-import { sendMessage } from '../../src/server/modules/chat/chat.messages.ts';
+import { sendMessage } from '../../src/server/modules/chat/chat.send.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { call, data } from '../support/accounts.ts';
+import { connectChat, type ChatClient as Client } from '../support/chat-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 interface Member {
   id: string;
   userId: number;
   token: string;
-}
-
-/** A socket that keeps every frame it receives. */
-interface Client {
-  ws: WebSocket;
-  frames: ChatServerFrame[];
-  /** Resolves with the first frame (already received or coming) that matches. */
-  next: (match: (frame: ChatServerFrame) => boolean) => Promise<ChatServerFrame>;
-  send: (frame: object) => void;
 }
 
 // The message frames of /ws/chat (spec §7, issue 16) through the real HTTP server: stored before
@@ -50,42 +41,9 @@ describe('chat socket messages', () => {
   }
 
   async function connect(who: Member, locale = 'zh-CN', atPort = port): Promise<Client> {
-    const ws = new WebSocket(`ws://127.0.0.1:${atPort}/ws/chat?token=${encodeURIComponent(who.token)}`, {
-      headers: { cookie: `hikari_locale=${locale}` },
-    });
-    open.push(ws);
-    const frames: ChatServerFrame[] = [];
-    const waiting: { match: (f: ChatServerFrame) => boolean; resolve: (f: ChatServerFrame) => void }[] = [];
-    ws.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as ChatServerFrame;
-      frames.push(frame);
-      for (const w of waiting.splice(0)) {
-        if (w.match(frame)) w.resolve(frame);
-        else waiting.push(w);
-      }
-    });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    return {
-      ws,
-      frames,
-      send: (frame) => ws.send(JSON.stringify(frame)),
-      next: (match) =>
-        new Promise((resolve, reject) => {
-          const seen = frames.find(match);
-          if (seen) return resolve(seen);
-          const timer = setTimeout(() => reject(new Error(`no such frame; got ${JSON.stringify(frames)}`)), 3000);
-          waiting.push({
-            match,
-            resolve: (f) => {
-              clearTimeout(timer);
-              resolve(f);
-            },
-          });
-        }),
-    };
+    const client = await connectChat(`ws://127.0.0.1:${atPort}/ws/chat?token=${encodeURIComponent(who.token)}`, locale);
+    open.push(client.ws);
+    return client;
   }
 
   const stored = async (sender: Member) =>

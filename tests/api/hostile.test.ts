@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SessionData } from '../../src/shared/auth.ts';
 import { createHttpServer, type AstroHandler, type HttpServer } from '../../src/server/http/server.ts';
-import { CHAT_CLOSE } from '../../src/server/modules/chat/chat.gateway.ts';
+import { CHAT_CLOSE } from '../../src/server/modules/chat/chat.limits.ts';
 import { createChatModule } from '../../src/server/modules/chat/index.ts';
 import { appModules } from '../../src/server/modules/index.ts';
 import { signAccessToken } from '../../src/server/modules/auth/tokens.ts';
@@ -338,19 +338,20 @@ describe('the server under hostile traffic', () => {
     await expectHealthy();
   });
 
-  it('drops sockets that stop answering pings, and keeps those that send {type:"ping"}', async () => {
+  it('drops sockets that do not answer pings, even those that send {type:"ping"}, and keeps those that answer', async () => {
     const { session } = await registerUser(app, 'Sleeper');
     const deaf = await openChat(session.hikariAccessToken, { autoPong: false });
     const talker = await openChat(session.hikariAccessToken, { autoPong: false });
-    const deafClosed = closeOf(deaf);
-    const keepTalking = setInterval(() => talker.send('{"type":"ping"}'), HEARTBEAT_MS / 2);
-    const { code } = await deafClosed;
-    expect(code).toBe(1006);
-    await pause(HEARTBEAT_MS * 3);
-    clearInterval(keepTalking);
-    expect(talker.readyState).toBe(WebSocket.OPEN);
-    talker.close();
-    await closeOf(talker);
+    const answerer = await openChat(session.hikariAccessToken);
+    // The talker writes its application ping on every protocol ping it reads, and never answers.
+    talker.on('ping', () => talker.send('{"type":"ping"}'));
+    let pings = 0;
+    answerer.on('ping', () => pings++);
+    expect((await Promise.all([closeOf(deaf), closeOf(talker)])).map((c) => c.code)).toEqual([1006, 1006]);
+    // Three more heartbeats after the others were cut: still open.
+    const seen = pings;
+    await expect.poll(() => pings, { timeout: HEARTBEAT_MS * 10 }).toBeGreaterThanOrEqual(seen + 3);
+    expect(answerer.readyState).toBe(WebSocket.OPEN);
   });
 
   it('caps the sockets of one account: one more is closed with 4008 and the others stay', async () => {

@@ -6,7 +6,8 @@ import { translateRef } from '../../../shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { ChatGateway, ChatSocket, ClientFrame } from './chat.gateway.ts';
-import { markDelivered, markDeliveredTo, sendMessage, type ReadReceipt } from './chat.messages.ts';
+import { markDelivered, markDeliveredTo, type ReadReceipt } from './chat.messages.ts';
+import { sendMessage } from './chat.send.ts';
 
 /**
  * What the bus carries for a stored message: the frames for the receiver's sockets and for the

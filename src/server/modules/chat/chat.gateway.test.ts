@@ -5,7 +5,8 @@ import WebSocket from 'ws';
 import { HttpError } from '../../platform/errors.ts';
 import { createLogger } from '../../platform/logger.ts';
 import { createSessionEvents, type SessionEvents } from '../auth/auth.events.ts';
-import { CHAT_CLOSE, createChatGateway, type ChatGateway, type ChatGatewayDeps } from './chat.gateway.ts';
+import { createChatGateway, type ChatGateway, type ChatGatewayDeps } from './chat.gateway.ts';
+import { CHAT_CLOSE } from './chat.limits.ts';
 import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 
 const identity = (userId: string, sessionId: string | null = null): ChatIdentity => ({
@@ -53,9 +54,12 @@ async function start(overrides: Partial<ChatGatewayDeps>): Promise<Harness> {
 }
 
 /** Opens a socket; resolves with the socket once open, or the HTTP status it was refused with. */
-function attempt(url: string): Promise<{ ws?: WebSocket; status?: number; retryAfter?: string }> {
+function attempt(
+  url: string,
+  options: WebSocket.ClientOptions = {},
+): Promise<{ ws?: WebSocket; status?: number; retryAfter?: string }> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, options);
     clients.push(ws);
     ws.on('open', () => resolve({ ws }));
     ws.on('unexpected-response', (_req, res) =>
@@ -149,6 +153,44 @@ describe('chat gateway', () => {
     const closed = closeOf(ws);
     verdict = 'ended';
     expect((await closed).code).toBe(CHAT_CLOSE.sessionEnded.code);
+  });
+
+  it('cuts sockets that do not echo its ping, whatever else they send, and keeps those that do', async () => {
+    let beat = () => {};
+    const marks: string[] = [];
+    const h = await start({
+      every: (_ms, tick) => {
+        beat = tick;
+        return () => {};
+      },
+      onFrame: (frame, socket) => void marks.push(socket.identity.userId),
+    });
+    // Each reacts to a ping, then sends a mark: once the server has every mark, it has read the rest.
+    const open = async (who: string, react: (ws: WebSocket) => void, autoPong: boolean) => {
+      const ws = (await attempt(h.url(who), { autoPong })).ws!;
+      ws.on('ping', () => {
+        react(ws);
+        ws.send(JSON.stringify({ type: 'mark' }));
+      });
+      return ws;
+    };
+    const talker = await open('talker', (ws) => ws.send(JSON.stringify({ type: 'ping' })), false);
+    const forger = await open('forger', (ws) => ws.pong(Buffer.from('00000000')), false);
+    const answerer = await open('answerer', () => {}, true);
+    const beatAndSettle = async (expected: number) => {
+      beat();
+      await expect.poll(() => marks.length).toBe(expected);
+    };
+    await beatAndSettle(3);
+    const [talkerClosed, forgerClosed] = [closeOf(talker), closeOf(forger)];
+    await beatAndSettle(4);
+    // Cut without a closing handshake: the peer shows no sign of reading.
+    expect((await talkerClosed).code).toBe(1006);
+    expect((await forgerClosed).code).toBe(1006);
+    for (const expected of [5, 6, 7]) await beatAndSettle(expected);
+    expect(marks.slice(3)).toEqual(['answerer', 'answerer', 'answerer', 'answerer']);
+    expect(answerer.readyState).toBe(WebSocket.OPEN);
+    expect(h.gateway.size).toBe(1);
   });
 
   it('refuses paths other than the chat path, upgrades that are not WebSocket, and missing tokens', async () => {

@@ -1,65 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from 'ws';
 import type { Logger } from '../../platform/logger.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { SessionEvents, SessionRevokedEvent } from '../auth/auth.events.ts';
 import type { ChatIdentity, SessionEnd } from './chat.sessions.ts';
 import { refuseUpgrade } from '../../http/upgrade.ts';
 import { requestLocale, type Locale } from '../../../shared/i18n/index.ts';
+import { CHAT_CLOSE, CHAT_LIMITS, type ChatClose, type ChatLimits } from './chat.limits.ts';
 
 export const CHAT_PATH = '/ws/chat';
-
-/**
- * Largest frame a client may send. The biggest legitimate frame is `{type:'message', receiverId,
- * content}` with 500 characters of content; written with JSON escapes that is at most 500 × 12 bytes
- * (a surrogate pair as two `\uXXXX`) = 6000 bytes, plus about 100 for the rest. Larger frames close
- * the socket with 1009.
- */
-export const CHAT_MAX_PAYLOAD = 8 * 1024;
-
-/** Limits of the gateway; tests shorten the timings. */
-export interface ChatLimits {
-  maxPayload: number;
-  /** Open sockets one account may hold (tabs and devices); one more is closed with 4008. */
-  connectionsPerUser: number;
-  /** Upgrades whose token is still being checked; more are refused with 503 until some finish. */
-  pendingUpgrades: number;
-  /** The server pings this often and drops sockets that did not answer the previous ping. */
-  heartbeatMs: number;
-  /** Frames a client may send per window (it sends a ping every 25 s, and messages by hand). */
-  framesPerWindow: number;
-  frameWindowMs: number;
-}
-
-export const CHAT_LIMITS: ChatLimits = {
-  maxPayload: CHAT_MAX_PAYLOAD,
-  connectionsPerUser: 5,
-  pendingUpgrades: 64,
-  heartbeatMs: 30_000,
-  framesPerWindow: 40,
-  frameWindowMs: 10_000,
-};
-
-/**
- * Close codes the server uses (the client reconnects after any code but 1000, spec §4). See README.md.
- */
-export const CHAT_CLOSE = {
-  /** The login was ended by logout: nothing to reconnect with. */
-  loggedOut: { code: 1000, reason: 'logged out' },
-  shutdown: { code: 1001, reason: 'server shutting down' },
-  binary: { code: 1003, reason: 'only text frames are accepted' },
-  flood: { code: 1008, reason: 'too many frames' },
-  /** The access token expired: reconnect with a refreshed one. */
-  tokenExpired: { code: 4001, reason: 'token expired' },
-  /** The login was revoked (password change, token reuse): log in again. */
-  sessionEnded: { code: 4002, reason: 'session ended' },
-  banned: { code: 4003, reason: 'account banned' },
-  /** The account already holds `connectionsPerUser` sockets; the new one is refused, older ones stay. */
-  tooManyConnections: { code: 4008, reason: 'too many connections' },
-} as const;
-
-type Close = (typeof CHAT_CLOSE)[keyof typeof CHAT_CLOSE];
 
 /** An open socket as a frame handler sees it. */
 export interface ChatSocket {
@@ -95,6 +46,8 @@ export interface ChatGatewayDeps {
   /** A name for each new socket. */
   socketKey?: () => string;
   now?: () => number;
+  /** Runs `tick` every `ms` until the answered stop is called (tests beat the heartbeat by hand). */
+  every?: (ms: number, tick: () => void) => () => void;
   limits?: Partial<ChatLimits>;
 }
 
@@ -117,8 +70,11 @@ interface Connection {
   identity: ChatIdentity;
   key: string;
   locale: Locale;
-  /** Answered the last ping, or sent something since. */
-  alive: boolean;
+  /**
+   * The payload of the last ping until the pong that echoes it: only a peer that read up to that ping
+   * can send it, so neither its own frames nor unasked pongs keep a socket that does not read.
+   */
+  awaiting: Buffer | null;
   frames: number;
   windowStart: number;
   expiry: NodeJS.Timeout | undefined;
@@ -151,9 +107,14 @@ function parseFrame(data: RawData): ClientFrame | null {
   }
 }
 
-const send = (ws: WebSocket, frame: object) => {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+const every = (ms: number, tick: () => void) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
 };
+
+/** A server frame as the bytes written, made once for all the sockets it goes to. */
+const encode = (frame: object): Buffer => Buffer.from(JSON.stringify(frame));
 
 /**
  * The WebSocket entry for private chat (spec §7). An upgrade is accepted only on CHAT_PATH, from our
@@ -165,13 +126,16 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   const limits: ChatLimits = { ...CHAT_LIMITS, ...deps.limits };
   const now = deps.now ?? Date.now;
   const log = deps.logger;
-  // No compression: a small compressed frame could inflate far past maxPayload's intent.
-  const wss = new WebSocketServer({
+  // No compression: a small compressed frame could inflate far past maxPayload's intent. closeTimeout
+  // (ws 8.23; its types lack it) cuts a closed socket whose peer does not answer the close.
+  const options: ServerOptions & { closeTimeout: number } = {
     noServer: true,
     clientTracking: false,
     perMessageDeflate: false,
     maxPayload: limits.maxPayload,
-  });
+    closeTimeout: limits.closeGraceMs,
+  };
+  const wss = new WebSocketServer(options);
   const connections = new Map<WebSocket, Connection>();
   const byUser = new Map<string, Set<WebSocket>>();
   let pending = 0;
@@ -179,9 +143,27 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
   let closing = false;
   let checking = false;
 
-  function end(ws: WebSocket, close: Close): void {
+  function end(ws: WebSocket, close: ChatClose): void {
     if (ws.readyState === ws.CLOSING || ws.readyState === ws.CLOSED) return;
     ws.close(close.code, close.reason);
+  }
+
+  /**
+   * Writes a frame to an open socket, unless its peer left `maxBufferedBytes` unread: that socket is
+   * closed instead (4009), and the account's other sockets go on. Answers whether it was written.
+   */
+  function write(ws: WebSocket, data: Buffer): boolean {
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount + data.length > limits.maxBufferedBytes) {
+      log.info(
+        { userId: connections.get(ws)?.identity.userId, buffered: ws.bufferedAmount },
+        'chat socket closed: its frames are not read',
+      );
+      end(ws, CHAT_CLOSE.slowReader);
+      return false;
+    }
+    ws.send(data, { binary: false });
+    return true;
   }
 
   function forget(ws: WebSocket): void {
@@ -202,11 +184,10 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     identity: conn.identity,
     key: conn.key,
     locale: conn.locale,
-    send: (out) => send(ws, out),
+    send: (out) => void write(ws, encode(out)),
   });
 
   function onMessage(ws: WebSocket, conn: Connection, data: RawData, isBinary: boolean): void {
-    conn.alive = true;
     const at = now();
     if (at - conn.windowStart >= limits.frameWindowMs) {
       conn.windowStart = at;
@@ -244,7 +225,7 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       identity,
       key: deps.socketKey?.() ?? String(++socketCount),
       locale,
-      alive: true,
+      awaiting: null,
       frames: 0,
       windowStart: now(),
       expiry: setTimeout(() => end(ws, CHAT_CLOSE.tokenExpired), untilExpiry),
@@ -252,7 +233,9 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     };
     connections.set(ws, conn);
     ws.on('close', () => forget(ws));
-    ws.on('pong', () => (conn.alive = true));
+    ws.on('pong', (data) => {
+      if (conn.awaiting?.equals(data)) conn.awaiting = null;
+    });
     ws.on('message', (data, isBinary) => onMessage(ws, conn, data, isBinary));
     if (first) deps.onPresence?.(identity, true);
     deps.onOpen?.(socketOf(ws, conn));
@@ -295,19 +278,18 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
     }
   }
 
-  const heartbeat = setInterval(() => {
+  const stopHeartbeat = (deps.every ?? every)(limits.heartbeatMs, () => {
     for (const [ws, conn] of connections) {
-      if (!conn.alive) {
+      if (conn.awaiting) {
         log.debug({ userId: conn.identity.userId }, 'chat socket dropped: no answer to ping');
         ws.terminate();
-        continue;
+      } else if (ws.readyState === ws.OPEN) {
+        conn.awaiting = randomBytes(8);
+        ws.ping(conn.awaiting);
       }
-      conn.alive = false;
-      ws.ping();
     }
     void recheck();
-  }, limits.heartbeatMs);
-  heartbeat.unref();
+  });
 
   return {
     handleUpgrade(req, socket, head) {
@@ -364,19 +346,22 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
       return connections.size;
     },
     deliver(userId, frame, except) {
-      const mine = [...(byUser.get(userId) ?? [])].filter(
-        (ws) => ws.readyState === ws.OPEN && (except === undefined || connections.get(ws)?.key !== except),
-      );
-      for (const ws of mine) send(ws, frame);
-      return mine.length;
+      // Every process hears every message on the bus: most have no socket of the account to encode for.
+      const mine = byUser.get(userId);
+      if (!mine) return 0;
+      const data = encode(frame);
+      let got = 0;
+      for (const ws of [...mine])
+        if ((except === undefined || connections.get(ws)?.key !== except) && write(ws, data)) got++;
+      return got;
     },
     broadcast(frame) {
-      const text = JSON.stringify(frame);
-      for (const ws of connections.keys()) if (ws.readyState === ws.OPEN) ws.send(text);
+      const data = encode(frame);
+      for (const ws of [...connections.keys()]) write(ws, data);
     },
     async close() {
       closing = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       unsubscribe();
       for (const ws of connections.keys()) end(ws, CHAT_CLOSE.shutdown);
       await new Promise<void>((resolve) => wss.close(() => resolve()));

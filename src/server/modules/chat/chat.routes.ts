@@ -2,7 +2,8 @@ import { chatContract } from '../../../shared/chat/chat.contract.ts';
 import type { AppContext } from '../../context.ts';
 import { contractRoutes } from '../../http/contract-route.ts';
 import { publishRead } from './chat.frames.ts';
-import { chatHistory, clearUnread, listContacts, setBlocked, setNickname, setPinned } from './chat.messages.ts';
+import { listContacts, setNickname, setPinned } from './chat.contacts.ts';
+import { chatHistory, clearUnread, setBlocked } from './chat.messages.ts';
 
 /** Private messages over HTTP: history, contacts, unread, pin, nickname and blocking (sending is on the socket). */
 export function chatRoutes(ctx: AppContext) {

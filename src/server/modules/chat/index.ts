@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { busSessionEvents } from '../auth/auth.events.ts';
 import { defineModule, type ServerModule } from '../module.ts';
 import { createChatMessaging } from './chat.frames.ts';
-import { contactUserIds } from './chat.messages.ts';
+import { contactUserIds } from './chat.contacts.ts';
 import { createChatPresence, PRESENCE_CONTACTS_MAX } from './chat.presence.ts';
-import { CHAT_PATH, createChatGateway, type ChatGateway, type ChatLimits } from './chat.gateway.ts';
+import { CHAT_PATH, createChatGateway, type ChatGateway } from './chat.gateway.ts';
+import type { ChatLimits } from './chat.limits.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { authenticateChat, findEndedSessions } from './chat.sessions.ts';
 

@@ -133,6 +133,8 @@ export const server: AreaMessages<typeof reference> = {
   'server.chat.pinLimit': 'You can pin at most {max} conversations; unpin one first',
   'server.chat.noConversation': 'You have no conversation with this member yet; send them a message first',
   'server.chat.presenceTooMany': 'Ask about at most {max} members at a time',
+  'server.chat.clientIdTaken':
+    'This message reuses the id of a different message you sent earlier and was not sent; reload the page and send it again',
   'server.follow.self': "You can't follow yourself",
   'server.follow.followed': 'Followed',
   'server.follow.unfollowed': 'Unfollowed',

@@ -125,6 +125,7 @@ export const server = {
   'server.chat.pinLimit': '最多置顶 {max} 个会话，请先取消一个置顶',
   'server.chat.noConversation': '你和该用户还没有私信往来，请先发一条消息',
   'server.chat.presenceTooMany': '一次最多查询 {max} 个用户的在线状态',
+  'server.chat.clientIdTaken': '这条消息的编号与你之前发送的另一条消息重复，未能发送；请刷新页面后重新发送',
   'server.follow.self': '不能关注自己',
   'server.follow.followed': '关注成功',
   'server.follow.unfollowed': '已取消关注',
