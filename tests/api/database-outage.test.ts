@@ -93,6 +93,17 @@ describe.skipIf(!enabled)('PostgreSQL going away under load (a server of its own
 
   const profile = (p: number) =>
     send(p, 'GET', '/api/v2/user/profile', undefined, { authorization: `Bearer ${tokens[0]}` });
+  /** The built server with two processes on the test's own PostgreSQL. */
+  const serverEnv = () => ({
+    WEB_CONCURRENCY: '2',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres.urlOf('hikari'),
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  });
   const exited = (s: ServerProcess) => s.logs.filter((l) => String(l.msg).startsWith('server process exited'));
 
   beforeAll(async () => {
@@ -113,16 +124,7 @@ describe.skipIf(!enabled)('PostgreSQL going away under load (a server of its own
       else receivers.push(user.user_id);
     }
     dataDir = mkdtempSync(path.join(tmpdir(), 'hikari-outage-'));
-    server = startServer({
-      WEB_CONCURRENCY: '2',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres.urlOf('hikari'),
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    });
+    server = startServer(serverEnv());
     port = await readyPort(server);
   }, 60_000);
 
@@ -248,16 +250,7 @@ describe.skipIf(!enabled)('PostgreSQL going away under load (a server of its own
 
   it('a start while PostgreSQL is down waits (said once) and serves once it is up', async () => {
     await postgres.stop();
-    const late = startServer({
-      WEB_CONCURRENCY: '2',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres.urlOf('hikari'),
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    });
+    const late = startServer(serverEnv());
     others.push(late);
     const waiting = await late.waitForLog((l) => l.msg === 'waiting for the database to start', 30_000);
     expect(String(waiting.reason)).toMatch(/refused the connection/);
@@ -271,12 +264,9 @@ describe.skipIf(!enabled)('PostgreSQL going away under load (a server of its own
 
   it('a configuration that can never work (no such database) still stops the start at once with one line', async () => {
     const wrong = startServer({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      ...serverEnv(),
+      WEB_CONCURRENCY: '1',
       DATABASE_URL: postgres.urlOf('no_such_database'),
-      JWT_SECRET,
-      SEED_DEMO: 'false',
     });
     others.push(wrong);
     expect(await wrong.exit).toBe(1);
