@@ -37,8 +37,7 @@ const MESSAGES: Record<InfrastructureFailure, string> = {
  * more there were: a full disk or a database outage fails every request, and a line for each would
  * bury the cause (and fill the disk further). Returns whether the error was one.
  */
-export function createFailureLog(now: () => number = Date.now) {
-  const last = new Map<InfrastructureFailure, { at: number; more: number }>();
+export function createFailureLog(now: () => number = Date.now, last = new Map<InfrastructureFailure, Seen>()) {
   return (logger: Pick<PlatformLogger, 'error'>, error: unknown, context: Record<string, unknown> = {}): boolean => {
     const kind = infrastructureFailure(error);
     if (!kind) return false;
@@ -54,5 +53,15 @@ export function createFailureLog(now: () => number = Date.now) {
   };
 }
 
-/** This process's log of infrastructure failures. */
-export const logInfrastructureFailure = createFailureLog();
+interface Seen {
+  at: number;
+  more: number;
+}
+
+/**
+ * This process's log of infrastructure failures. Its memory is kept on `globalThis`: the pages' build
+ * bundles its own copy of this module, and the error page and the API must share one minute.
+ */
+const FAILURES = Symbol.for('hikari.infrastructure-failures');
+const shared = globalThis as { [FAILURES]?: Map<InfrastructureFailure, Seen> };
+export const logInfrastructureFailure = createFailureLog(Date.now, (shared[FAILURES] ??= new Map()));

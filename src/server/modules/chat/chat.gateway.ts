@@ -1,3 +1,4 @@
+import { DATABASE_RETRY_AFTER_S, logInfrastructureFailure } from '../../platform/infrastructure-failure.ts';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -331,9 +332,11 @@ export function createChatGateway(deps: ChatGatewayDeps): ChatGateway {
           (error: unknown) => {
             const status =
               error instanceof HttpError && (error.status === 401 || error.status === 403) ? error.status : 503;
-            if (status === 503) log.error({ err: error }, 'websocket token check failed');
-            else log.info({ path: CHAT_PATH, status }, 'websocket upgrade refused');
-            refuseUpgrade(socket, status);
+            // The database away: said once a minute, and the client told when to come back.
+            const away = status === 503 && logInfrastructureFailure(log, error);
+            if (status === 503 && !away) log.error({ err: error }, 'websocket token check failed');
+            else if (status !== 503) log.info({ path: CHAT_PATH, status }, 'websocket upgrade refused');
+            refuseUpgrade(socket, status, away ? { 'Retry-After': String(DATABASE_RETRY_AFTER_S) } : {});
           },
         )
         .catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { logInfrastructureFailure } from '../../platform/infrastructure-failure.ts';
 import { presenceFrameSchema } from '../../../shared/chat/chat-frames.ts';
 import type { ChatServerFrame } from '../../../shared/chat/chat-model.ts';
 import { translator } from '../../../shared/i18n/catalogues.ts';
@@ -165,6 +166,7 @@ export function createChatPresence(
   };
 
   const published = (topic: string) => (error: unknown) =>
+    logInfrastructureFailure(ctx.logger, error) ||
     ctx.logger.warn({ err: error, topic }, 'chat presence not published');
 
   const connected = (accountId: string): LocalMember => {
