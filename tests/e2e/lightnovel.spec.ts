@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsDemo as logIn } from './support/demo-login.ts';
+import { transitionDone } from './support/transitions.ts';
 
 // The test server runs the demo seed: eight fictional light novels (series ids 1…8), the first main
 // volume of series 1–3 with an EPUB, and the account hikari_demo.
@@ -52,7 +53,9 @@ test('from the header to /lightnovel, the list filtered in the URL, a series, a 
   await expect(read).toHaveAttribute('href', `/lightnovel/read?volumeId=${volumeId}`);
   await expect(read).toHaveAttribute('data-astro-reload', '');
 
-  // Moving to the next volume keeps the scroll position (spec §2.1).
+  // Moving to the next volume keeps the scroll position (spec §2.1). The scroll waits for the arrival's
+  // transition: a click during it would make Playwright scroll the page back while it retries.
+  await transitionDone(page);
   await page.evaluate(() => window.scrollTo(0, 120));
   await page.getByTestId('next-volume').click();
   await expect(page.getByRole('heading', { level: 1, name: '夏·蝉声与书签' })).toBeVisible();

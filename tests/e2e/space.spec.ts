@@ -9,6 +9,9 @@ import { transitionDone } from './support/transitions.ts';
 
 /** The demo member's public number, from the header's avatar menu. */
 async function openOwnSpace(page: Page): Promise<string> {
+  // A click on the avatar before its island hydrates, or during the arrival's transition, opens nothing.
+  await transitionDone(page);
+  await hydrated(page);
   await page.getByTestId('user-menu-button').click();
   await page.getByRole('menuitem', { name: '个人主页' }).click();
   await expect(page).toHaveURL(/\/space\/\d+$/);

@@ -31,6 +31,18 @@ async function commentAs(request: APIRequestContext, who: typeof DEMO, post: str
 }
 
 /**
+ * Opens the post as a visitor once it shows the new comment: the other server process may answer with its
+ * kept copy of the page for the moment it takes to hear of the comment (visitors' pages follow a change
+ * within a second).
+ */
+async function visitAfterComment(page: Page, post: string, text: string): Promise<void> {
+  await expect(async () => {
+    await page.goto(post);
+    await expect(rootWith(page.getByTestId('comment-section'), text)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 7000 });
+}
+
+/**
  * The author name of the root comment with `text`, once the comment section has hydrated (for a member,
  * once its threads' code has taken over from the server's markup: the composer is there).
  */
@@ -171,7 +183,7 @@ test('the keyboard opens the card on the name, Tab enters it and Escape closes i
 test('a visitor pressing follow on the card is asked to log in', async ({ page, request }) => {
   const post = await firstPost(page);
   const text = await commentAs(request, DEMO, post);
-  await page.goto(post);
+  await visitAfterComment(page, post, text);
   const name = await authorOf(page, text, false);
   await name.hover();
   const login = card(page).getByTestId('user-follow-login');
@@ -190,7 +202,7 @@ test.describe('on a phone (390 px, touch)', () => {
   }) => {
     const post = await firstPost(page);
     const text = await commentAs(request, DEMO, post);
-    await page.goto(post);
+    await visitAfterComment(page, post, text);
     const name = await authorOf(page, text, false);
     await name.focus();
     await page.keyboard.press('Shift+Tab');
